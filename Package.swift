@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Baton",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "baton", targets: ["baton"]),
+        .library(name: "BatonModel", targets: ["BatonModel"]),
+        .library(name: "BatonLoader", targets: ["BatonLoader"]),
+        .library(name: "BatonLint", targets: ["BatonLint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libyaml, found through pkg-config. Only BatonYAML may depend on it.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // YAML text to a positioned node tree, with hard limits. Knows nothing of flows.
+        .target(name: "BatonYAML", dependencies: ["CYAML"]),
+        // The intermediate model, diagnostics and source locations. Foundation only.
+        .target(name: "BatonModel"),
+        // YAML nodes to the model: every key of the format, includes, did-you-mean.
+        .target(name: "BatonLoader", dependencies: ["BatonYAML", "BatonModel"]),
+        // Every semantic check, on the model, so an app can validate a downloaded flow.
+        .target(name: "BatonLint", dependencies: ["BatonModel"]),
+        // The commands, on swift-argument-parser.
+        .target(
+            name: "BatonCLI",
+            dependencies: [
+                "BatonLoader", "BatonLint", "BatonModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+
+        .testTarget(name: "BatonYAMLTests", dependencies: ["BatonYAML"]),
+        .testTarget(name: "BatonModelTests", dependencies: ["BatonModel"]),
+        .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel"]),
+        .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel"]),
+        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonModel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,90 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A secondary place that explains a diagnostic, such as the first definition of a duplicate.
+public struct DiagnosticNote: Hashable, Codable, Sendable {
+    public var message: String
+    public var location: SourceRange?
+
+    public init(message: String, location: SourceRange?) {
+        self.message = message
+        self.location = location
+    }
+}
+
+/// Everything the user is told: a problem found while reading or checking a flow.
+public struct Diagnostic: Hashable, Codable, Sendable, CustomStringConvertible {
+    public var severity: Severity
+    /// A stable identifier such as `unknown-key`, documented and safe to match on.
+    public var code: String
+    public var message: String
+    public var location: SourceRange?
+    /// How to fix it, when there is a likely fix ("did you mean `events`?").
+    public var suggestion: String?
+    public var notes: [DiagnosticNote]
+
+    public init(
+        _ severity: Severity, code: String, message: String, at location: SourceRange?,
+        suggestion: String? = nil, notes: [DiagnosticNote] = []
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.location = location
+        self.suggestion = suggestion
+        self.notes = notes
+    }
+
+    /// `file:line:column: error: message [code]`, the form editors make clickable; the
+    /// suggestion follows the message.
+    public var description: String {
+        var text = ""
+        if let location { text += "\(location): " }
+        text += "\(severity.rawValue): \(message)"
+        if let suggestion { text += "; \(suggestion)" }
+        text += " [\(code)]"
+        return text
+    }
+}
+
+extension Diagnostic: Comparable {
+    /// Orders by file, then position, then code, so output is stable.
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        let left = (lhs.location?.file ?? "", lhs.location?.start.line ?? 0, lhs.location?.start.column ?? 0)
+        let right = (rhs.location?.file ?? "", rhs.location?.start.line ?? 0, rhs.location?.start.column ?? 0)
+        if left != right { return left < right }
+        return (lhs.code, lhs.message) < (rhs.code, rhs.message)
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+}
+
+/// Thrown when a flow cannot be used; holds every diagnostic found, at least one an error.
+public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

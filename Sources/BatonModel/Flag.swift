@@ -1,0 +1,96 @@
+/// The kind of value a feature flag holds.
+public enum FlagType: String, Hashable, Codable, Sendable {
+    case bool, int, double, string
+    /// One of a fixed list of strings.
+    case variant
+}
+
+/// A flag value, and the literal values of expressions.
+extension Literal: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else {
+            self = .string(try container.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        }
+    }
+}
+
+extension Literal: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .bool(let value): String(value)
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): value
+        }
+    }
+
+    /// The literal as a payload value.
+    public var value: Value {
+        switch self {
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        }
+    }
+}
+
+/// A feature flag: its type, its default and an optional percentage rollout.
+public struct Flag: Hashable, Codable, Sendable {
+    public var name: String
+    public var type: FlagType
+    /// The allowed values of a variant flag, in order; empty for other types.
+    public var values: [String]
+    public var defaultValue: Literal
+    /// Percent of users per value, bucketed by a stable hash of the flag name and `bucketBy`.
+    public var rollout: [RolloutShare]
+    /// The context fact users are bucketed by; `userId` when not written.
+    public var bucketBy: String?
+    @NotCompared public var location: SourceRange?
+
+    public init(
+        name: String, type: FlagType, values: [String] = [], defaultValue: Literal,
+        rollout: [RolloutShare] = [], bucketBy: String? = nil, location: SourceRange? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.values = values
+        self.defaultValue = defaultValue
+        self.rollout = rollout
+        self.bucketBy = bucketBy
+        self.location = location
+    }
+
+    /// The fact users are bucketed by, `userId` unless the flag says otherwise.
+    public var bucketFact: String { bucketBy ?? "userId" }
+}
+
+/// One value's share of a rollout: `express: 20` is 20 % of users on `express`.
+public struct RolloutShare: Hashable, Codable, Sendable {
+    public var value: String
+    public var percent: Double
+    @NotCompared public var location: SourceRange?
+
+    public init(value: String, percent: Double, location: SourceRange? = nil) {
+        self.value = value
+        self.percent = percent
+        self.location = location
+    }
+}

@@ -1,0 +1,84 @@
+/// A whole flow definition: one main file with its includes merged. The intermediate model
+/// that the loader builds, the linter checks, the runtime runs and `baton compile` writes.
+public struct FlowSpec: Hashable, Codable, Sendable {
+    /// The format version, `1`.
+    public var version: Int
+    /// The app's name, for output.
+    public var app: String?
+    /// The root flow.
+    public var start: Reference
+    /// The facts the host app supplies at run time.
+    public var context: [ContextFact]
+    public var flags: [Flag]
+    public var types: [TypeDefinition]
+    public var screens: [Screen]
+    public var flows: [Flow]
+    /// Every file the spec was read from, the main file first.
+    public var files: [String]
+    /// `x-` keys of the top level, kept and ignored.
+    public var extensions: [String: Value]
+    @NotCompared public var location: SourceRange?
+
+    public init(
+        version: Int = 1, app: String? = nil, start: Reference,
+        context: [ContextFact] = [], flags: [Flag] = [], types: [TypeDefinition] = [],
+        screens: [Screen] = [], flows: [Flow] = [], files: [String] = [],
+        extensions: [String: Value] = [:], location: SourceRange? = nil
+    ) {
+        self.version = version
+        self.app = app
+        self.start = start
+        self.context = context
+        self.flags = flags
+        self.types = types
+        self.screens = screens
+        self.flows = flows
+        self.files = files
+        self.extensions = extensions
+        self.location = location
+    }
+}
+
+/// A fact the host app supplies at run time, such as `loggedIn: bool`.
+public struct ContextFact: Hashable, Codable, Sendable {
+    public var name: String
+    public var type: TypeRef
+    @NotCompared public var location: SourceRange?
+
+    public init(name: String, type: TypeRef, location: SourceRange? = nil) {
+        self.name = name
+        self.type = type
+        self.location = location
+    }
+}
+
+/// A named payload type: a record of fields or an alias of another type.
+public struct TypeDefinition: Hashable, Codable, Sendable {
+    public enum Body: Hashable, Codable, Sendable {
+        case record([Field])
+        case alias(TypeRef)
+    }
+
+    public var name: String
+    public var body: Body
+    @NotCompared public var location: SourceRange?
+
+    public init(name: String, body: Body, location: SourceRange? = nil) {
+        self.name = name
+        self.body = body
+        self.location = location
+    }
+}
+
+/// A field of a record type.
+public struct Field: Hashable, Codable, Sendable {
+    public var name: String
+    public var type: TypeRef
+    @NotCompared public var location: SourceRange?
+
+    public init(name: String, type: TypeRef, location: SourceRange? = nil) {
+        self.name = name
+        self.type = type
+        self.location = location
+    }
+}

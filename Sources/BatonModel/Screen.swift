@@ -1,0 +1,58 @@
+/// A screen's interface: what it receives and what it can emit. What it looks like is the
+/// host app's business, through the view model registered under `viewModel`.
+public struct Screen: Hashable, Codable, Sendable {
+    public var name: String
+    /// A label for output and graphs; the id when nil.
+    public var title: String?
+    /// The key in the host app's view-model registry; the id when nil.
+    public var viewModel: String?
+    /// What the screen receives; nothing when nil.
+    public var input: TypeRef?
+    /// The events it declares, in order.
+    public var events: [EventDeclaration]
+    /// `x-` keys, kept and ignored.
+    public var extensions: [String: Value]
+    @NotCompared public var location: SourceRange?
+
+    public init(
+        name: String, title: String? = nil, viewModel: String? = nil, input: TypeRef? = nil,
+        events: [EventDeclaration] = [], extensions: [String: Value] = [:], location: SourceRange? = nil
+    ) {
+        self.name = name
+        self.title = title
+        self.viewModel = viewModel
+        self.input = input
+        self.events = events
+        self.extensions = extensions
+        self.location = location
+    }
+
+    /// The registry key of the screen's view model.
+    public var viewModelName: String { viewModel ?? name }
+    /// The label to show for the screen.
+    public var displayTitle: String { title ?? name }
+
+    /// The events every screen has without declaring them.
+    public static let builtinEvents = ["back", "done"]
+
+    /// The declaration of `event`, including the built-in `back` and `done`; nil when the
+    /// screen cannot emit it.
+    public func event(named event: String) -> EventDeclaration? {
+        if let declared = events.first(where: { $0.name == event }) { return declared }
+        if Self.builtinEvents.contains(event) { return EventDeclaration(name: event, payload: nil) }
+        return nil
+    }
+}
+
+/// An event a screen can emit, with its payload type (nil for none).
+public struct EventDeclaration: Hashable, Codable, Sendable {
+    public var name: String
+    public var payload: TypeRef?
+    @NotCompared public var location: SourceRange?
+
+    public init(name: String, payload: TypeRef?, location: SourceRange? = nil) {
+        self.name = name
+        self.payload = payload
+        self.location = location
+    }
+}

@@ -1,0 +1,35 @@
+/// Lookup tables over a spec, built once: screens, flows, types, flags and context by name.
+public struct SpecIndex: Sendable {
+    public let spec: FlowSpec
+    public let screens: [String: Screen]
+    public let flows: [String: Flow]
+    public let types: [String: TypeDefinition]
+    public let flags: [String: Flag]
+    public let context: [String: ContextFact]
+
+    public init(_ spec: FlowSpec) {
+        self.spec = spec
+        screens = Self.byName(spec.screens, \.name)
+        flows = Self.byName(spec.flows, \.name)
+        types = Self.byName(spec.types, \.name)
+        flags = Self.byName(spec.flags, \.name)
+        context = Self.byName(spec.context, \.name)
+    }
+
+    /// The first element of each name wins; duplicates are the loader's and linter's to report.
+    private static func byName<T>(_ items: [T], _ name: (T) -> String) -> [String: T] {
+        var table: [String: T] = [:]
+        table.reserveCapacity(items.count)
+        for item in items where table[name(item)] == nil {
+            table[name(item)] = item
+        }
+        return table
+    }
+
+    /// Whether `name` is a screen or a flow, nil when it is neither.
+    public func kind(of name: String) -> TargetKind? {
+        if screens[name] != nil { return .screen }
+        if flows[name] != nil { return .flow }
+        return nil
+    }
+}

@@ -1,0 +1,133 @@
+/// One entry of a flow's `on`: a trigger and the actions tried in order.
+public struct Transition: Hashable, Codable, Sendable {
+    public var trigger: Trigger
+    /// The alternatives, in order; the first whose `when` holds is taken. A single action is
+    /// a list of one.
+    public var actions: [Action]
+    @NotCompared public var location: SourceRange?
+
+    public init(trigger: Trigger, actions: [Action], location: SourceRange? = nil) {
+        self.trigger = trigger
+        self.actions = actions
+        self.location = location
+    }
+}
+
+/// What fires a transition: `screen.event`, `flow.outcome` or `*.event`.
+public struct Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// A screen or flow id, or `*` for any screen of the flow.
+    public var source: String
+    /// An event name or a child flow's outcome.
+    public var event: String
+    @NotCompared public var location: SourceRange?
+
+    public init(source: String, event: String, location: SourceRange? = nil) {
+        self.source = source
+        self.event = event
+        self.location = location
+    }
+
+    /// The wildcard source, `*`.
+    public static let anySource = "*"
+
+    public var isWildcard: Bool { source == Self.anySource }
+    public var description: String { "\(source).\(event)" }
+}
+
+/// How a screen or flow is presented modally.
+public enum Presentation: String, Hashable, Codable, Sendable, CaseIterable {
+    case sheet, cover, popover
+}
+
+/// One action, with its optional guard and `with` literal.
+public struct Action: Hashable, Codable, Sendable {
+    public var kind: ActionKind
+    public var when: Condition?
+    /// Merged over the event's payload to make the target's input.
+    public var with: LiteralValue?
+    @NotCompared public var location: SourceRange?
+
+    public init(_ kind: ActionKind, when: Condition? = nil, with: LiteralValue? = nil, location: SourceRange? = nil) {
+        self.kind = kind
+        self.when = when
+        self.with = with
+        self.location = location
+    }
+}
+
+/// Every action of the format.
+public enum ActionKind: Hashable, Codable, Sendable {
+    /// Push a screen or flow onto this flow's stack.
+    case push(Reference)
+    /// Present a screen or flow modally over this flow.
+    case present(Presentation, Reference)
+    /// Replace the top of the stack.
+    case replace(Reference)
+    /// Replace the whole stack.
+    case reset(Reference)
+    case pop
+    /// Pop back to the nearest instance of a screen.
+    case popTo(Reference)
+    case popToRoot
+    /// Dismiss the modal presented over this flow.
+    case dismiss
+    /// Select a tab of the nearest enclosing tabs flow.
+    case tab(Reference)
+    /// Show a branch of a switch.
+    case show(Reference)
+    /// Go on to the next step of a sequence.
+    case next
+    /// Finish this flow with an outcome (`done` by default).
+    case finish(outcome: Reference)
+    /// Re-emit as another event to the parent flow.
+    case emit(event: Reference)
+    /// Navigate as if the deep link were opened.
+    case link(path: Reference)
+    /// Swallow the event.
+    case ignore
+
+    /// The action's name as written in a flow file.
+    public var keyword: String {
+        switch self {
+        case .push: "push"
+        case .present(let style, _): style.rawValue
+        case .replace: "replace"
+        case .reset: "reset"
+        case .pop: "pop"
+        case .popTo: "popTo"
+        case .popToRoot: "popToRoot"
+        case .dismiss: "dismiss"
+        case .tab: "tab"
+        case .show: "show"
+        case .next: "next"
+        case .finish: "finish"
+        case .emit: "emit"
+        case .link: "link"
+        case .ignore: "ignore"
+        }
+    }
+
+    /// The screen, flow, tab, branch, outcome, event or path the action names, if any.
+    public var argument: Reference? {
+        switch self {
+        case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .popTo(let ref),
+             .tab(let ref), .show(let ref), .finish(let ref), .emit(let ref), .link(let ref):
+            ref
+        case .pop, .popToRoot, .dismiss, .next, .ignore:
+            nil
+        }
+    }
+
+    /// Whether the action shows a new screen or flow (push, present, replace, reset).
+    public var showsTarget: Bool {
+        switch self {
+        case .push, .present, .replace, .reset: true
+        default: false
+        }
+    }
+
+    /// The action in its string form, as in `push recipeDetail`.
+    public var text: String {
+        argument.map { "\(keyword) \($0.name)" } ?? keyword
+    }
+}

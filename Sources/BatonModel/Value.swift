@@ -1,0 +1,113 @@
+/// A literal value: a payload, a `with` literal, a screen's input. The JSON data model.
+public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([Value])
+    case record([String: Value])
+
+    /// The fields of a record, empty for any other value.
+    public var fields: [String: Value] {
+        if case .record(let fields) = self { return fields }
+        return [:]
+    }
+
+    /// `with` merged over this value: record fields of `overlay` replace or add to this
+    /// value's; anything else replaces it whole.
+    public func merging(_ overlay: Value?) -> Value {
+        guard let overlay else { return self }
+        switch (self, overlay) {
+        case (.record(var base), .record(let top)):
+            base.merge(top) { _, new in new }
+            return .record(base)
+        case (_, .null):
+            return self
+        default:
+            return overlay
+        }
+    }
+
+    /// Compact JSON-like text with sorted keys, for logs and run output.
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): Self.quoted(value)
+        case .list(let items): "[" + items.map(\.description).joined(separator: ",") + "]"
+        case .record(let fields):
+            "{" + fields.keys.sorted().map { "\(Self.quoted($0)):\(fields[$0]?.description ?? "null")" }
+                .joined(separator: ",") + "}"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Whether every field of `subset` is in this value with an equal value, recursively
+    /// for records; other values must be equal.
+    public func contains(_ subset: Value) -> Bool {
+        switch (self, subset) {
+        case (.record(let whole), .record(let part)):
+            part.allSatisfy { key, value in whole[key].map { $0.contains(value) } ?? false }
+        case (.int(let a), .double(let b)): Double(a) == b
+        case (.double(let a), .int(let b)): a == Double(b)
+        default: self == subset
+        }
+    }
+}
+
+extension Value: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([Value].self) {
+            self = .list(value)
+        } else {
+            self = .record(try container.decode([String: Value].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .list(let value): try container.encode(value)
+        case .record(let value): try container.encode(value)
+        }
+    }
+}

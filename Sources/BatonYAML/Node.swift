@@ -1,0 +1,213 @@
+/// A place in YAML text. `line` and `column` are 1-based; a column counts Unicode scalars
+/// from the start of the line (libyaml's count, plus one). `offset` is 0-based, in bytes.
+public struct Mark: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(line: Int, column: Int, offset: Int = 0) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// How a scalar was written. The loader needs it to tell `"true"` (a string) from `true`.
+public enum ScalarStyle: Hashable, Sendable {
+    case plain
+    case singleQuoted
+    case doubleQuoted
+    case literal
+    case folded
+
+    /// Whether the scalar was quoted or a block scalar, so it is always a string.
+    public var isQuotedOrBlock: Bool { self != .plain }
+}
+
+/// A YAML node with the place it was written. Marks stay out of `==`, so trees compare by
+/// content only.
+public enum Node: Sendable, Equatable {
+    case scalar(Scalar)
+    case sequence(Sequence)
+    case mapping(Mapping)
+
+    public struct Scalar: Sendable {
+        public var value: String
+        public var style: ScalarStyle
+        /// An explicit tag such as `!!str`, nil when none was written.
+        public var tag: String?
+        public var start: Mark
+        public var end: Mark
+
+        public init(_ value: String, style: ScalarStyle = .plain, tag: String? = nil,
+                    start: Mark = Mark(line: 1, column: 1), end: Mark? = nil) {
+            self.value = value
+            self.style = style
+            self.tag = tag
+            self.start = start
+            self.end = end ?? start
+        }
+
+        /// Whether this is a plain scalar YAML reads as null: `~`, `null`, `Null`, `NULL` or empty.
+        public var isNull: Bool {
+            tag == nil && style == .plain && ["", "~", "null", "Null", "NULL"].contains(value)
+        }
+    }
+
+    public struct Sequence: Sendable {
+        public var items: [Node]
+        public var start: Mark
+        public var end: Mark
+
+        public init(_ items: [Node], start: Mark = Mark(line: 1, column: 1), end: Mark? = nil) {
+            self.items = items
+            self.start = start
+            self.end = end ?? start
+        }
+    }
+
+    /// A mapping, keys in the order written. Keys are nodes (usually scalars). Entries that
+    /// came from a merge key (`<<`) follow the explicit ones they did not override.
+    public struct Mapping: Sendable {
+        public struct Entry: Sendable {
+            public var key: Node
+            public var value: Node
+
+            public init(key: Node, value: Node) {
+                self.key = key
+                self.value = value
+            }
+        }
+
+        public var entries: [Entry]
+        public var start: Mark
+        public var end: Mark
+
+        public init(_ entries: [Entry], start: Mark = Mark(line: 1, column: 1), end: Mark? = nil) {
+            self.entries = entries
+            self.start = start
+            self.end = end ?? start
+        }
+
+        /// The value of the first entry whose key is the scalar `key`.
+        public subscript(key: String) -> Node? {
+            entries.first { $0.key.scalar?.value == key }?.value
+        }
+    }
+
+    public var start: Mark {
+        switch self {
+        case .scalar(let node): node.start
+        case .sequence(let node): node.start
+        case .mapping(let node): node.start
+        }
+    }
+
+    public var end: Mark {
+        switch self {
+        case .scalar(let node): node.end
+        case .sequence(let node): node.end
+        case .mapping(let node): node.end
+        }
+    }
+
+    public var scalar: Scalar? {
+        if case .scalar(let node) = self { return node }
+        return nil
+    }
+
+    public var sequence: Sequence? {
+        if case .sequence(let node) = self { return node }
+        return nil
+    }
+
+    public var mapping: Mapping? {
+        if case .mapping(let node) = self { return node }
+        return nil
+    }
+
+    /// A word for the node's kind, for messages: "a string", "a list", "a mapping".
+    public var kindDescription: String {
+        switch self {
+        case .scalar: "a scalar"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        }
+    }
+}
+
+extension Node.Scalar: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.value == rhs.value && lhs.style == rhs.style && lhs.tag == rhs.tag
+    }
+}
+
+extension Node.Sequence: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.items == rhs.items }
+}
+
+extension Node.Mapping: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+/// The hard limits the parser enforces, so that hostile input is refused quickly.
+public struct YAMLLimits: Sendable, Hashable {
+    /// The deepest nesting of sequences and mappings.
+    public var maxDepth: Int
+    /// How many nodes the tree may hold, counting every alias expansion in full.
+    public var maxNodes: Int
+    /// The largest input, in bytes.
+    public var maxBytes: Int
+
+    public init(maxDepth: Int = 256, maxNodes: Int = 10_000_000, maxBytes: Int = 64 << 20) {
+        self.maxDepth = maxDepth
+        self.maxNodes = maxNodes
+        self.maxBytes = maxBytes
+    }
+
+    public static let `default` = YAMLLimits()
+}
+
+/// A problem reading YAML text, with where it is.
+public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        /// libyaml could not parse the text.
+        case syntax = "yaml-syntax"
+        /// A key appears twice in one mapping.
+        case duplicateKey = "duplicate-key"
+        /// Nesting deeper than `maxDepth`.
+        case tooDeep = "yaml-too-deep"
+        /// More nodes than `maxNodes`, usually aliases that expand exponentially.
+        case tooManyNodes = "yaml-too-many-nodes"
+        /// Input larger than `maxBytes`.
+        case tooLarge = "yaml-too-large"
+        /// An alias to an anchor that was not defined (before it).
+        case unknownAnchor = "yaml-unknown-anchor"
+        /// A merge key whose value is not a mapping or a list of mappings.
+        case badMerge = "yaml-bad-merge"
+        /// More than one document in the input.
+        case multipleDocuments = "yaml-multiple-documents"
+        /// The text is not valid UTF-8 (or libyaml rejected its encoding).
+        case encoding = "yaml-encoding"
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var mark: Mark
+    /// For a duplicate key: where the key was first written.
+    public var firstMark: Mark?
+
+    public init(_ kind: Kind, _ message: String, at mark: Mark, firstMark: Mark? = nil) {
+        self.kind = kind
+        self.message = message
+        self.mark = mark
+        self.firstMark = firstMark
+    }
+
+    public var description: String { "\(mark): \(message) [\(kind.rawValue)]" }
+}

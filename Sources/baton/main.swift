@@ -1,0 +1,3 @@
+import BatonCLI
+
+BatonCommand.main()
