@@ -42,7 +42,11 @@ let package = Package(
         .testTarget(name: "BatonModelTests", dependencies: ["BatonModel"]),
         .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel"]),
         .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel"]),
-        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonModel"]),
+        .testTarget(
+            name: "BatonCLITests",
+            dependencies: ["BatonCLI", "BatonModel", "baton"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
 import BatonCLI
+import Foundation
 
-BatonCommand.main()
+exit(BatonCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,54 @@
+import ArgumentParser
+import BatonModel
+
+extension BatonCommand {
+    /// `baton lint PATH...`
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check flow files and report every problem with its place.",
+            discussion: """
+                Each PATH is a flow file or a folder; a folder stands for every .yaml, .yml and \
+                .json file below it except scenario files (*.test.yaml) and files that are only \
+                included by another. Exits 0 when there is no error, 1 when there is one.
+
+                Example:
+                  baton lint flows/
+                  baton lint flows/recipes.yaml --format json
+                """
+        )
+
+        @Argument(help: "Flow files or folders to lint.")
+        var paths: [String]
+
+        @Option(help: "Output format: \(OutputFormat.allValueStrings.joined(separator: ", ")).")
+        var format: OutputFormat = .text
+
+        func run() throws {
+            let run = LintRun()
+            let files: [String]
+            do {
+                files = try run.files(for: paths)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            let reports = files.map(run.lint(file:))
+            print(format.reporter(colors: .forStandardOutput).generateReport(reports))
+            if reports.contains(where: { $0.diagnostics.hasErrors }) {
+                throw ExitCode(1)
+            }
+        }
+    }
+}
+
+/// The output formats of `baton lint`.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+
+    func reporter(colors: TerminalColors) -> any Reporter {
+        switch self {
+        case .text: TextReporter(colors: colors)
+        case .json: JSONReporter()
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import BatonModel
+
+/// `file:line:column: error: message [code]`, one per line, with notes and a summary: the
+/// form Xcode and editors make clickable.
+public struct TextReporter: Reporter {
+    public static let identifier = "text"
+    public var colors: TerminalColors
+
+    public init(colors: TerminalColors = .none) {
+        self.colors = colors
+    }
+
+    public func generateReport(_ reports: [FileReport]) -> String {
+        var lines: [String] = []
+        for diagnostic in reports.flatMap(\.diagnostics) {
+            var line = ""
+            if let location = diagnostic.location { line += colors.bold("\(location):") + " " }
+            line += colors.severity(diagnostic.severity) + ": " + diagnostic.message
+            if let suggestion = diagnostic.suggestion { line += "; " + suggestion }
+            line += " [\(diagnostic.code)]"
+            lines.append(line)
+            for note in diagnostic.notes {
+                let place = note.location.map { "\($0): " } ?? ""
+                lines.append("\(place)note: \(note.message)")
+            }
+        }
+        lines.append(ReportSummary(reports).sentence)
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// ANSI colours for a terminal, or none: colours only on a terminal and never with `NO_COLOR`.
+public struct TerminalColors: Sendable {
+    public var enabled: Bool
+
+    public static let none = TerminalColors(enabled: false)
+
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+
+    func severity(_ severity: Severity) -> String {
+        switch severity {
+        case .error: wrap("error", "1;31")
+        case .warning: wrap("warning", "1;33")
+        case .note: wrap("note", "1;36")
+        }
+    }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

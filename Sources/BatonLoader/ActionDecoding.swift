@@ -1,0 +1,141 @@
+import BatonModel
+import BatonYAML
+
+/// Actions, in string form (`push recipeDetail`) and map form (`{push: reviews, when: ..., with: ...}`).
+extension NodeReader {
+    /// What each action keyword takes after it.
+    enum ArgumentKind {
+        case none
+        case required(String)
+        case optional(String)
+        case path
+    }
+
+    static let actionArguments: [(keyword: String, argument: ArgumentKind)] = [
+        ("push", .required("screen or flow")), ("sheet", .required("screen or flow")),
+        ("cover", .required("screen or flow")), ("popover", .required("screen or flow")),
+        ("replace", .required("screen or flow")), ("reset", .required("screen or flow")),
+        ("pop", .none), ("popTo", .required("screen")), ("popToRoot", .none), ("dismiss", .none),
+        ("tab", .required("tab")), ("show", .required("branch")), ("next", .none),
+        ("finish", .optional("outcome")), ("emit", .required("event")), ("link", .path), ("ignore", .none),
+    ]
+    static let actionKeywords = actionArguments.map(\.keyword)
+
+    func action(_ node: Node) -> Action? {
+        if let scalar = node.scalar, !scalar.isNull {
+            let text = scalar.value
+            let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard let keyword = parts.first.map(String.init) else { return nil }
+            let argumentText = parts.count > 1 ? String(parts[1]).trimmingSpaces : nil
+            let start = textStart(of: scalar)
+            let argumentLocation = argumentText.map { _ in start.shifted(byColumns: keyword.count + 1) }
+            return actionKind(keyword, keywordAt: start, argument: argumentText, argumentAt: argumentLocation)
+                .map { Action($0, location: range(of: node)) }
+        }
+        guard let mapping = mapping(node, "an action") else { return nil }
+        let known = Self.actionKeywords + ["when", "with"]
+        let (values, _, _) = entries(mapping, known: known, context: "an action")
+        let actionKeys = mapping.entries.compactMap { $0.key.scalar }.filter { Self.actionKeywords.contains($0.value) }
+        guard let first = actionKeys.first, let argumentNode = values[first.value] else {
+            report(LoaderMessage.invalidAction("an action mapping needs one action key such as `push` or `sheet`",
+                                               at: range(of: node)))
+            return nil
+        }
+        for extra in actionKeys.dropFirst() {
+            report(LoaderMessage.invalidAction(
+                "one action per mapping, but this one has `\(first.value)` and `\(extra.value)`",
+                at: range(extra.start, extra.end), suggestion: "use a list of actions guarded by `when`"))
+        }
+        let argumentText: String?
+        if let scalar = argumentNode.scalar {
+            argumentText = scalar.isNull ? nil : scalar.value
+        } else {
+            report(LoaderMessage.wrongType(expected: "a name", got: describe(argumentNode), for: "`\(first.value)`",
+                                           at: range(of: argumentNode)))
+            return nil
+        }
+        let argumentLocation = argumentNode.scalar.map(textStart)
+        guard let kind = actionKind(first.value, keywordAt: range(first.start, first.end),
+                                    argument: argumentText, argumentAt: argumentLocation) else { return nil }
+        return Action(kind, when: values["when"].flatMap(condition), with: values["with"].map(literal),
+                      location: range(of: node))
+    }
+
+    private func actionKind(
+        _ keyword: String, keywordAt keywordLocation: SourceRange,
+        argument: String?, argumentAt argumentLocation: SourceRange?
+    ) -> ActionKind? {
+        guard let spec = Self.actionArguments.first(where: { $0.keyword == keyword }) else {
+            report(LoaderMessage.invalidAction(
+                "unknown action '\(keyword)'", at: keywordLocation.shifted(byColumns: 0, length: keyword.count),
+                suggestion: NameSuggester.didYouMean(keyword, among: Self.actionKeywords)
+                    ?? "actions are \(Self.actionKeywords.joined(separator: ", "))"))
+            return nil
+        }
+        let location = argumentLocation ?? keywordLocation
+        let reference: Reference?
+        switch (spec.argument, argument) {
+        case (.none, nil):
+            reference = nil
+        case (.none, let extra?):
+            report(LoaderMessage.invalidAction("`\(keyword)` takes nothing after it, got '\(extra)'", at: location,
+                                               suggestion: "write `\(keyword)`"))
+            return nil
+        case (.required(let what), nil):
+            report(LoaderMessage.invalidAction("`\(keyword)` needs a \(what)", at: keywordLocation,
+                                               suggestion: "write `\(keyword) NAME`"))
+            return nil
+        case (.path, nil):
+            report(LoaderMessage.invalidAction("`link` needs a path", at: keywordLocation,
+                                               suggestion: "write `link /path`"))
+            return nil
+        case (.path, let path?):
+            guard path.hasPrefix("/") else {
+                report(LoaderMessage.invalidAction("a link path starts with '/', got '\(path)'", at: location))
+                return nil
+            }
+            reference = Reference(path, at: location)
+        case (.optional, nil):
+            reference = nil
+        case (.required(let what), let name?), (.optional(let what), let name?):
+            guard Identifier.isValid(name) else {
+                report(LoaderMessage.invalidIdentifier(name, what: what, at: location))
+                return nil
+            }
+            reference = Reference(name, at: location.shifted(byColumns: 0, length: name.count))
+        }
+        return Self.makeKind(keyword, reference, at: keywordLocation)
+    }
+
+    private static func makeKind(_ keyword: String, _ reference: Reference?, at location: SourceRange) -> ActionKind? {
+        switch (keyword, reference) {
+        case ("push", let target?): .push(target)
+        case ("sheet", let target?): .present(.sheet, target)
+        case ("cover", let target?): .present(.cover, target)
+        case ("popover", let target?): .present(.popover, target)
+        case ("replace", let target?): .replace(target)
+        case ("reset", let target?): .reset(target)
+        case ("popTo", let target?): .popTo(target)
+        case ("tab", let target?): .tab(target)
+        case ("show", let target?): .show(target)
+        case ("emit", let target?): .emit(event: target)
+        case ("link", let target?): .link(path: target)
+        case ("finish", let outcome): .finish(outcome: outcome ?? Reference("done", at: location))
+        case ("pop", _): .pop
+        case ("popToRoot", _): .popToRoot
+        case ("dismiss", _): .dismiss
+        case ("next", _): .next
+        case ("ignore", _): .ignore
+        default: nil
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}

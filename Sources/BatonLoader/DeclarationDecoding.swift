@@ -1,0 +1,144 @@
+import BatonModel
+import BatonYAML
+
+/// `context`, `types` and `flags`.
+extension NodeReader {
+    func contextFacts(_ node: Node) -> [ContextFact] {
+        guard let mapping = mapping(node, "`context`", nullIsEmpty: true) else { return [] }
+        return mapping.entries.compactMap { entry in
+            guard let key = key(entry.key), let name = identifier(key: key, "context fact"),
+                  let type = type(entry.value) else { return nil }
+            return ContextFact(name: name, type: type, location: range(key.start, key.end))
+        }
+    }
+
+    func typeDefinitions(_ node: Node) -> [TypeDefinition] {
+        guard let mapping = mapping(node, "`types`", nullIsEmpty: true) else { return [] }
+        return mapping.entries.compactMap { entry in
+            guard let key = key(entry.key), let name = identifier(key: key, "type") else { return nil }
+            let location = range(key.start, key.end)
+            if BuiltinType(rawValue: name) != nil {
+                report(Diagnostic(.error, code: "builtin-redefined",
+                                  message: "'\(name)' is a built-in type and cannot be redefined",
+                                  at: location, suggestion: "choose another name"))
+                return nil
+            }
+            if let record = entry.value.mapping {
+                let fields = record.entries.compactMap { field -> Field? in
+                    guard let fieldKey = self.key(field.key),
+                          let fieldName = identifier(key: fieldKey, "field"),
+                          let fieldType = type(field.value) else { return nil }
+                    return Field(name: fieldName, type: fieldType, location: range(fieldKey.start, fieldKey.end))
+                }
+                return TypeDefinition(name: name, body: .record(fields), location: location)
+            }
+            return type(entry.value).map { TypeDefinition(name: name, body: .alias($0), location: location) }
+        }
+    }
+
+    func flags(_ node: Node) -> [Flag] {
+        guard let mapping = mapping(node, "`flags`", nullIsEmpty: true) else { return [] }
+        return mapping.entries.compactMap { entry in
+            guard let key = key(entry.key), let name = identifier(key: key, "flag") else { return nil }
+            return flag(name, entry.value, location: range(key.start, key.end))
+        }
+    }
+
+    private static let flagKeys = ["type", "default", "values", "rollout", "bucketBy"]
+
+    /// A flag: a scalar shorthand (`false`, `10`, `1.5`, `text`) whose type is read from the
+    /// scalar, or a mapping with `type`/`default`, or a variant with `values`.
+    private func flag(_ name: String, _ node: Node, location: SourceRange) -> Flag? {
+        if let scalar = node.scalar {
+            guard let literal = flagLiteral(node) else {
+                report(LoaderMessage.wrongType(expected: "a default value or a mapping", got: describe(.scalar(scalar)),
+                                               for: "flag '\(name)'", at: range(of: node)))
+                return nil
+            }
+            return Flag(name: name, type: literal.flagType, defaultValue: literal, location: location)
+        }
+        guard let mapping = mapping(node, "flag '\(name)'") else { return nil }
+        let (values, _, _) = entries(mapping, known: Self.flagKeys, context: "flag '\(name)'")
+        let variants = values["values"].flatMap { sequence($0, "`values`") }?.items.compactMap { string($0, "a variant") }
+        var type: FlagType
+        if let typeNode = values["type"] {
+            guard let text = string(typeNode, "`type`") else { return nil }
+            guard let declared = FlagType(rawValue: text) else {
+                report(Diagnostic(.error, code: "invalid-flag-type",
+                                  message: "'\(text)' is not a flag type: write bool, int, double, string or variant",
+                                  at: range(of: typeNode),
+                                  suggestion: NameSuggester.didYouMean(text, among: ["bool", "int", "double", "string", "variant"])))
+                return nil
+            }
+            type = declared
+        } else if variants != nil {
+            type = .variant
+        } else if let defaultNode = values["default"], let literal = flagLiteral(defaultNode) {
+            type = literal.flagType
+        } else {
+            report(LoaderMessage.missingKey("type", in: "flag '\(name)'", at: range(of: node),
+                                            hint: "write `type: bool` or give `default` or `values`"))
+            return nil
+        }
+        if type == .variant, variants == nil {
+            report(LoaderMessage.missingKey("values", in: "variant flag '\(name)'", at: range(of: node)))
+        }
+        let defaultValue: Literal
+        if let defaultNode = values["default"] {
+            guard let literal = type == .variant || type == .string
+                ? string(defaultNode, "`default`").map(Literal.string) : flagLiteral(defaultNode) else { return nil }
+            defaultValue = literal
+        } else if type == .variant, let first = variants?.first {
+            defaultValue = .string(first)
+        } else {
+            defaultValue = type.zero
+        }
+        var rollout: [RolloutShare] = []
+        if let rolloutNode = values["rollout"], let shares = self.mapping(rolloutNode, "`rollout`") {
+            rollout = shares.entries.compactMap { share in
+                guard let shareKey = key(share.key), let percent = number(share.value, "a rollout percent") else {
+                    return nil
+                }
+                return RolloutShare(value: shareKey.value, percent: percent, location: range(shareKey.start, shareKey.end))
+            }
+        }
+        let bucketBy = values["bucketBy"].flatMap { identifier($0, "context fact") }
+        return Flag(name: name, type: type, values: variants ?? [], defaultValue: defaultValue,
+                    rollout: rollout, bucketBy: bucketBy, location: location)
+    }
+
+    /// A plain scalar as a flag value; a quoted one is a string.
+    private func flagLiteral(_ node: Node) -> Literal? {
+        switch value(node) {
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        default: nil
+        }
+    }
+}
+
+extension Literal {
+    /// The flag type a literal default implies.
+    var flagType: FlagType {
+        switch self {
+        case .bool: .bool
+        case .int: .int
+        case .double: .double
+        case .string: .string
+        }
+    }
+}
+
+extension FlagType {
+    /// The default of a flag that does not say: false, 0, 0.0 or the empty string.
+    var zero: Literal {
+        switch self {
+        case .bool: .bool(false)
+        case .int: .int(0)
+        case .double: .double(0)
+        case .string, .variant: .string("")
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import BatonModel
+import BatonYAML
+
+/// `flows`: the four kinds, steps, tabs, branches, `on` and `links`.
+extension NodeReader {
+    static let flowKindKeys = ["stack", "sequence", "tabs", "switch"]
+    private static let flowKeys = flowKindKeys + ["title", "input", "with", "on", "links", "selected"]
+
+    func flows(_ node: Node) -> [Flow] {
+        guard let mapping = mapping(node, "`flows`") else { return [] }
+        return mapping.entries.compactMap { entry in
+            guard let key = key(entry.key), let name = identifier(key: key, "flow") else { return nil }
+            return flow(name, entry.value, location: range(key.start, key.end))
+        }
+    }
+
+    private func flow(_ name: String, _ node: Node, location: SourceRange) -> Flow? {
+        guard let mapping = mapping(node, "flow '\(name)'") else { return nil }
+        let (values, keys, extensions) = entries(mapping, known: Self.flowKeys, context: "flow '\(name)'")
+        let kindKeys = mapping.entries.compactMap { $0.key.scalar }.filter { Self.flowKindKeys.contains($0.value) }
+        guard let kindKey = kindKeys.first, let kindNode = values[kindKey.value] else {
+            report(LoaderMessage.flowKind(missingIn: name, at: location))
+            return nil
+        }
+        for extra in kindKeys.dropFirst() {
+            report(LoaderMessage.flowKind(extra.value, conflictsWith: kindKey.value, at: range(extra.start, extra.end)))
+        }
+        guard let kind = flowKind(kindKey.value, kindNode, selected: values["selected"]) else { return nil }
+        if let selected = keys["selected"], kindKey.value != "tabs" {
+            report(Diagnostic(.error, code: "unknown-key",
+                              message: "`selected` belongs to a tabs flow, and '\(name)' is a \(kindKey.value)",
+                              at: range(selected.start, selected.end), suggestion: "remove it"))
+        }
+        return Flow(
+            name: name,
+            title: values["title"].flatMap { string($0, "`title`") },
+            input: values["input"].flatMap { type($0) },
+            with: values["with"].map(literal),
+            kind: kind,
+            transitions: values["on"].map(transitions) ?? [],
+            links: values["links"].map(links) ?? [],
+            extensions: extensions,
+            location: location)
+    }
+
+    private func flowKind(_ keyword: String, _ node: Node, selected: Node?) -> FlowKind? {
+        switch keyword {
+        case "stack":
+            return target(node, "stack root").map { .stack(root: $0) }
+        case "sequence":
+            guard let list = sequence(node, "`sequence`") else { return nil }
+            return .sequence(steps: list.items.compactMap { step($0, "step") })
+        case "tabs":
+            guard let list = sequence(node, "`tabs`") else { return nil }
+            return .tabs(tabs: list.items.compactMap(tab), selected: selected.flatMap { reference($0, "tab") })
+        default:
+            guard let list = sequence(node, "`switch`") else { return nil }
+            return .switch(branches: list.items.compactMap { step($0, "branch") })
+        }
+    }
+
+    /// A bare name, or `{screen: S}` / `{flow: F}`.
+    private func target(_ node: Node, _ what: String) -> Target? {
+        if node.scalar != nil {
+            return identifier(node, what).map { Target($0, declaredAs: nil, location: range(of: node)) }
+        }
+        guard let mapping = mapping(node, what) else { return nil }
+        let (values, _, _) = entries(mapping, known: ["screen", "flow"], context: what)
+        return target(in: values, at: range(of: node), what)
+    }
+
+    private func target(in values: [String: Node], at location: SourceRange, _ what: String) -> Target? {
+        switch (values["screen"], values["flow"]) {
+        case (let screen?, nil):
+            return identifier(screen, "screen").map { Target($0, declaredAs: .screen, location: range(of: screen)) }
+        case (nil, let flow?):
+            return identifier(flow, "flow").map { Target($0, declaredAs: .flow, location: range(of: flow)) }
+        case (_?, _?):
+            report(LoaderMessage.invalidAction("a \(what) names a `screen` or a `flow`, not both", at: location))
+            return nil
+        case (nil, nil):
+            report(LoaderMessage.missingKey("screen` or `flow", in: "a \(what)", at: location))
+            return nil
+        }
+    }
+
+    /// A sequence step or a switch branch: a bare name, or `{screen|flow: X, when: ...}`.
+    private func step(_ node: Node, _ what: String) -> Step? {
+        if node.scalar != nil {
+            return identifier(node, what).map {
+                Step(target: Target($0, location: range(of: node)), location: range(of: node))
+            }
+        }
+        guard let mapping = mapping(node, "a \(what)") else { return nil }
+        let (values, _, _) = entries(mapping, known: ["screen", "flow", "when"], context: "a \(what)")
+        guard let target = target(in: values, at: range(of: node), what) else { return nil }
+        return Step(target: target, when: values["when"].flatMap(condition), location: range(of: node))
+    }
+
+    private static let tabKeys = ["flow", "id", "title", "icon", "when"]
+
+    /// A tab: a bare flow name or `{flow, id, title, icon, when}`.
+    private func tab(_ node: Node) -> Tab? {
+        if node.scalar != nil {
+            return reference(node, "flow").map { Tab(flow: $0, location: range(of: node)) }
+        }
+        guard let mapping = mapping(node, "a tab") else { return nil }
+        let (values, _, _) = entries(mapping, known: Self.tabKeys, context: "a tab")
+        guard let flowNode = values["flow"] else {
+            report(LoaderMessage.missingKey("flow", in: "a tab", at: range(of: node)))
+            return nil
+        }
+        guard let flow = reference(flowNode, "flow") else { return nil }
+        return Tab(flow: flow,
+                   id: values["id"].flatMap { identifier($0, "tab") },
+                   title: values["title"].flatMap { string($0, "`title`") },
+                   icon: values["icon"].flatMap { string($0, "`icon`") },
+                   when: values["when"].flatMap(condition),
+                   location: range(of: node))
+    }
+
+    // MARK: on
+
+    private func transitions(_ node: Node) -> [Transition] {
+        guard let mapping = mapping(node, "`on`", nullIsEmpty: true) else { return [] }
+        return mapping.entries.compactMap { entry -> Transition? in
+            guard let key = key(entry.key) else { return nil }
+            let keyRange = range(key.start, key.end)
+            guard let trigger = trigger(key.value, at: keyRange) else { return nil }
+            let actions: [Action]
+            if let list = entry.value.sequence {
+                actions = list.items.compactMap(action)
+                if list.items.isEmpty {
+                    report(LoaderMessage.invalidAction("an empty list of actions does nothing", at: range(of: entry.value),
+                                                       suggestion: "write `ignore` to swallow the event"))
+                }
+            } else {
+                actions = action(entry.value).map { [$0] } ?? []
+            }
+            return Transition(trigger: trigger, actions: actions, location: keyRange)
+        }
+    }
+
+    private func trigger(_ text: String, at location: SourceRange) -> Trigger? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] == "*" || Identifier.isValid(parts[0]), Identifier.isValid(parts[1]) else {
+            report(LoaderMessage.invalidTrigger(text, at: location))
+            return nil
+        }
+        return Trigger(source: String(parts[0]), event: String(parts[1]), location: location)
+    }
+
+    // MARK: links
+
+    private func links(_ node: Node) -> [Link] {
+        guard let mapping = mapping(node, "`links`", nullIsEmpty: true) else { return [] }
+        return mapping.entries.compactMap { entry -> Link? in
+            guard let key = key(entry.key) else { return nil }
+            let location = range(key.start, key.end)
+            let pattern: LinkPattern
+            do throws(LinkPatternError) {
+                pattern = try LinkPattern(parsing: key.value)
+            } catch {
+                report(LoaderMessage.invalidLink(error.message, at: textStart(of: key).shifted(byColumns: error.offset)))
+                return nil
+            }
+            let targetNodes = entry.value.sequence?.items ?? [entry.value]
+            let targets = targetNodes.compactMap { reference($0, "screen") }
+            if targetNodes.isEmpty {
+                report(LoaderMessage.invalidLink("a link lists at least one screen", at: range(of: entry.value)))
+            }
+            return Link(pattern: pattern, targets: targets, location: location)
+        }
+    }
+}

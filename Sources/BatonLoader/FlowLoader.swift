@@ -1,0 +1,157 @@
+import BatonModel
+import BatonYAML
+
+/// The result of loading a flow: the model, when the file could be read far enough to build
+/// one, and every problem found on the way.
+public struct LoadResult: Sendable {
+    public var spec: FlowSpec?
+    public var diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+/// Loads a flow file (YAML or JSON) and its includes into the model, reporting every problem
+/// it finds with its place rather than stopping at the first.
+public struct FlowLoader: Sendable {
+    public var sources: any SourceProvider
+    public var limits: YAMLLimits
+
+    public init(sources: any SourceProvider = DiskSources(), limits: YAMLLimits = .default) {
+        self.sources = sources
+        self.limits = limits
+    }
+
+    /// Loads the flow whose main file is at `path`.
+    public func load(path: String) -> LoadResult {
+        var session = LoadSession(loader: self)
+        let spec = session.loadMain(SourcePath.normalized(path))
+        return LoadResult(spec: spec, diagnostics: session.diagnostics.sorted())
+    }
+
+    /// Loads a flow from text, as if read from `path` (includes are resolved against it).
+    public func load(text: String, path: String = "<input>") -> LoadResult {
+        let inMemory = InMemorySources([SourcePath.normalized(path): text], fallback: sources)
+        return FlowLoader(sources: inMemory, limits: limits).load(path: path)
+    }
+
+    /// The paths a file includes, directly, resolved against it; empty when it cannot be read.
+    /// Lets a caller skip files that only serve as includes of others.
+    public func includes(ofFile path: String) -> [String] {
+        guard let bytes = try? sources.read(path),
+              let root = try? YAMLParser.parse(String(decoding: bytes, as: UTF8.self), limits: limits).root,
+              let include = root.mapping?["include"] else { return [] }
+        let items = include.sequence?.items ?? [include]
+        return items.compactMap { $0.scalar?.value }.map { SourcePath.resolve($0, from: SourcePath.normalized(path)) }
+    }
+}
+
+/// One load: the files read so far, the include chain and the merged definitions.
+private struct LoadSession {
+    let loader: FlowLoader
+    var diagnostics: [Diagnostic] = []
+    var files: [String] = []
+    var chain: [String] = []
+    var merged = MergedDefinitions()
+
+    init(loader: FlowLoader) {
+        self.loader = loader
+    }
+
+    mutating func loadMain(_ path: String) -> FlowSpec? {
+        guard let main = read(path, isMain: true, includedAt: nil) else { return nil }
+        let start = main.start ?? Reference("", at: main.location)
+        return FlowSpec(
+            version: main.version ?? 1, app: main.app, start: start,
+            context: merged.context.items, flags: merged.flags.items, types: merged.types.items,
+            screens: merged.screens.items, flows: merged.flows.items, files: files,
+            extensions: main.extensions, location: main.location)
+    }
+
+    /// Reads one file and, depth first, the files it includes, merging each into `merged`.
+    private mutating func read(_ path: String, isMain: Bool, includedAt: SourceRange?) -> FileContents? {
+        if chain.contains(path) {
+            diagnostics.append(LoaderMessage.includeCycle(chain + [path], at: includedAt))
+            return nil
+        }
+        if files.contains(path) { return nil }  // included twice without a cycle: read once
+        let bytes: [UInt8]
+        do {
+            bytes = try loader.sources.read(path)
+        } catch {
+            let reason = (error as? SourceError)?.reason ?? "\(error)"
+            diagnostics.append(isMain ? LoaderMessage.unreadable(path, reason: reason)
+                               : LoaderMessage.includeNotFound(path, reason: reason, at: includedAt))
+            return nil
+        }
+        files.append(path)
+        let reader = NodeReader(file: path)
+        let document: YAMLDocument
+        do {
+            document = try YAMLParser.parse(String(decoding: bytes, as: UTF8.self), limits: loader.limits)
+        } catch {
+            diagnostics.append(LoaderMessage.yaml(error, at: reader.range(error.mark), firstAt: nil))
+            return nil
+        }
+        for problem in document.problems {
+            diagnostics.append(LoaderMessage.yaml(problem, at: reader.range(problem.mark),
+                                                  firstAt: problem.firstMark.map { reader.range($0) }))
+        }
+        guard let root = document.root else {
+            diagnostics.append(LoaderMessage.emptyFile(path))
+            return nil
+        }
+        let contents = reader.fileContents(root, isMain: isMain)
+        diagnostics += reader.diagnostics
+        guard let contents else { return nil }
+        merged.add(contents, reporting: &diagnostics)
+        chain.append(path)
+        for include in contents.includes {
+            _ = read(SourcePath.resolve(include.path, from: path), isMain: false, includedAt: include.location)
+        }
+        chain.removeLast()
+        return contents
+    }
+}
+
+/// Definitions gathered from every file, each id once; a second definition is reported with
+/// both places.
+private struct MergedDefinitions {
+    struct Table<Item> {
+        var items: [Item] = []
+        var firstPlace: [String: SourceRange?] = [:]
+
+        mutating func add(_ item: Item, name: String, location: SourceRange?, what: String,
+                          reporting diagnostics: inout [Diagnostic]) {
+            if let first = firstPlace[name] {
+                diagnostics.append(LoaderMessage.duplicateDefinition(what, name, at: location, first: first))
+                return
+            }
+            firstPlace[name] = location
+            items.append(item)
+        }
+    }
+
+    var context = Table<ContextFact>()
+    var flags = Table<Flag>()
+    var types = Table<TypeDefinition>()
+    var screens = Table<Screen>()
+    var flows = Table<Flow>()
+
+    mutating func add(_ file: FileContents, reporting diagnostics: inout [Diagnostic]) {
+        for fact in file.context {
+            context.add(fact, name: fact.name, location: fact.location, what: "context fact", reporting: &diagnostics)
+        }
+        for flag in file.flags {
+            flags.add(flag, name: flag.name, location: flag.location, what: "flag", reporting: &diagnostics)
+        }
+        for type in file.types {
+            types.add(type, name: type.name, location: type.location, what: "type", reporting: &diagnostics)
+        }
+        for screen in file.screens {
+            screens.add(screen, name: screen.name, location: screen.location, what: "screen", reporting: &diagnostics)
+        }
+        for flow in file.flows {
+            flows.add(flow, name: flow.name, location: flow.location, what: "flow", reporting: &diagnostics)
+        }
+    }
+}

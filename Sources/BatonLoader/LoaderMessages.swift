@@ -1,0 +1,118 @@
+import BatonModel
+import BatonYAML
+
+/// Every diagnostic the loader reports, in one typed namespace, so messages and codes stay
+/// consistent and are documented in one place.
+enum LoaderMessage {
+    static func yaml(_ error: YAMLError, at location: SourceRange, firstAt first: SourceRange?) -> Diagnostic {
+        let hint: String? = switch error.kind {
+        case .duplicateKey: "remove one of them; the first is kept"
+        case .tooManyNodes: "aliases expand to too many nodes; write the values out or split the file"
+        case .tooDeep: "flatten the nesting"
+        case .tooLarge: "split the file with `include`"
+        default: nil
+        }
+        let notes = first.map { [DiagnosticNote(message: "first written here", location: $0)] } ?? []
+        return Diagnostic(.error, code: error.kind.rawValue, message: error.message, at: location,
+                          suggestion: hint, notes: notes)
+    }
+
+    static func unknownKey(_ key: String, in context: String, known: [String], at location: SourceRange) -> Diagnostic {
+        let suggestion = NameSuggester.didYouMean(key, among: known)
+            ?? "known keys are \(known.map { "`\($0)`" }.joined(separator: ", ")); extensions start with `x-`"
+        return Diagnostic(.error, code: "unknown-key", message: "unknown key '\(key)' in \(context)",
+                          at: location, suggestion: suggestion)
+    }
+
+    static func missingKey(_ key: String, in context: String, at location: SourceRange, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.error, code: "missing-key", message: "\(context) needs '\(key)'", at: location, suggestion: hint)
+    }
+
+    static func wrongType(expected: String, got: String, for what: String, at location: SourceRange,
+                          hint: String? = nil) -> Diagnostic {
+        Diagnostic(.error, code: "wrong-type", message: "\(what) must be \(expected), got \(got)",
+                   at: location, suggestion: hint)
+    }
+
+    static func invalidIdentifier(_ text: String, what: String, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "invalid-id",
+                   message: "'\(text)' is not a valid \(what) id: ids match [A-Za-z_][A-Za-z0-9_]*",
+                   at: location)
+    }
+
+    static func invalidType(_ text: String, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "invalid-type",
+                   message: "'\(text)' is not a type: write a built-in (string, int, double, bool, url, any), a name from `types`, [T] or T?",
+                   at: location)
+    }
+
+    static func invalidCondition(_ error: ExpressionError, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "invalid-condition", message: error.message, at: location,
+                   suggestion: error.suggestion)
+    }
+
+    static func invalidTrigger(_ text: String, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "invalid-trigger",
+                   message: "'\(text)' is not a trigger: write screen.event, flow.outcome or *.event",
+                   at: location)
+    }
+
+    static func invalidAction(_ message: String, at location: SourceRange, suggestion: String? = nil) -> Diagnostic {
+        Diagnostic(.error, code: "invalid-action", message: message, at: location, suggestion: suggestion)
+    }
+
+    static func invalidLink(_ message: String, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "invalid-link", message: message, at: location)
+    }
+
+    static func unsupportedVersion(_ text: String, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "unsupported-version",
+                   message: "unsupported format version '\(text)'; this baton reads version 1",
+                   at: location, suggestion: "write `baton: 1`")
+    }
+
+    static func flowKind(missingIn flow: String, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "missing-flow-kind",
+                   message: "flow '\(flow)' needs exactly one of `stack`, `sequence`, `tabs` or `switch`",
+                   at: location)
+    }
+
+    static func flowKind(_ second: String, conflictsWith first: String, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "conflicting-flow-kind",
+                   message: "a flow has exactly one kind, but this one has both `\(first)` and `\(second)`",
+                   at: location, suggestion: "split it into two flows")
+    }
+
+    static func notInInclude(_ key: String, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "not-allowed-in-include",
+                   message: "'\(key)' belongs in the main file only, not in an included file", at: location)
+    }
+
+    static func includeNotFound(_ path: String, reason: String, at location: SourceRange?) -> Diagnostic {
+        Diagnostic(.error, code: "include-not-found", message: "cannot read included file '\(path)': \(reason)",
+                   at: location, suggestion: "paths are relative to the including file")
+    }
+
+    static func includeCycle(_ chain: [String], at location: SourceRange?) -> Diagnostic {
+        Diagnostic(.error, code: "include-cycle",
+                   message: "include cycle: \(chain.joined(separator: " → "))", at: location,
+                   suggestion: "remove one of the includes")
+    }
+
+    static func duplicateDefinition(_ what: String, _ name: String, at location: SourceRange?,
+                                    first: SourceRange?) -> Diagnostic {
+        Diagnostic(.error, code: "duplicate-definition", message: "\(what) '\(name)' is defined twice",
+                   at: location, suggestion: "rename or remove one",
+                   notes: [DiagnosticNote(message: "first defined here", location: first)])
+    }
+
+    static func unreadable(_ path: String, reason: String) -> Diagnostic {
+        Diagnostic(.error, code: "file-unreadable", message: "cannot read '\(path)': \(reason)",
+                   at: SourceRange(file: path, line: 1, column: 1))
+    }
+
+    static func emptyFile(_ path: String) -> Diagnostic {
+        Diagnostic(.error, code: "empty-file", message: "the file is empty; a flow file starts with `baton: 1`",
+                   at: SourceRange(file: path, line: 1, column: 1))
+    }
+}

@@ -1,0 +1,230 @@
+import BatonModel
+import BatonYAML
+
+/// Reads positioned YAML nodes of one file into values, collecting a diagnostic for each
+/// problem instead of stopping at the first.
+final class NodeReader {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    // MARK: Places
+
+    /// The one place where a YAML mark becomes a source position.
+    func range(_ start: Mark, _ end: Mark? = nil) -> SourceRange {
+        SourceRange(file: file, start: SourcePosition(line: start.line, column: start.column),
+                    end: end.map { SourcePosition(line: $0.line, column: $0.column) })
+    }
+
+    func range(of node: Node) -> SourceRange { range(node.start, node.end) }
+
+    /// Where the text of a scalar starts: after the opening quote of a quoted scalar.
+    func textStart(of scalar: Node.Scalar) -> SourceRange {
+        let skip = (scalar.style == .singleQuoted || scalar.style == .doubleQuoted) ? 1 : 0
+        return range(scalar.start, scalar.end).shifted(byColumns: skip)
+    }
+
+    // MARK: Shapes
+
+    /// The node as a mapping, or a diagnostic and nil. A null value reads as an empty mapping
+    /// when `nullIsEmpty`.
+    func mapping(_ node: Node, _ what: String, nullIsEmpty: Bool = false) -> Node.Mapping? {
+        if let mapping = node.mapping { return mapping }
+        if nullIsEmpty, let scalar = node.scalar, scalar.isNull {
+            return Node.Mapping([], start: scalar.start, end: scalar.end)
+        }
+        report(LoaderMessage.wrongType(expected: "a mapping", got: describe(node), for: what, at: range(of: node)))
+        return nil
+    }
+
+    func sequence(_ node: Node, _ what: String) -> Node.Sequence? {
+        if let sequence = node.sequence { return sequence }
+        report(LoaderMessage.wrongType(expected: "a list", got: describe(node), for: what, at: range(of: node)))
+        return nil
+    }
+
+    /// The entries of a mapping keyed by string, checking every key against `known`. `x-`
+    /// keys are collected as extensions. Non-scalar keys are reported.
+    func entries(
+        _ mapping: Node.Mapping, known: [String], context: String
+    ) -> (values: [String: Node], keys: [String: Node.Scalar], extensions: [String: Value]) {
+        var values: [String: Node] = [:]
+        var keys: [String: Node.Scalar] = [:]
+        var extensions: [String: Value] = [:]
+        for entry in mapping.entries {
+            guard let key = self.key(entry.key) else { continue }
+            if key.value.hasPrefix("x-") {
+                extensions[key.value] = value(entry.value)
+            } else if known.contains(key.value) {
+                values[key.value] = entry.value
+                keys[key.value] = key
+            } else {
+                report(LoaderMessage.unknownKey(key.value, in: context, known: known, at: range(key.start, key.end)))
+            }
+        }
+        return (values, keys, extensions)
+    }
+
+    /// A mapping key, which must be a scalar.
+    func key(_ node: Node) -> Node.Scalar? {
+        if let scalar = node.scalar { return scalar }
+        report(LoaderMessage.wrongType(expected: "a plain name", got: describe(node), for: "a key", at: range(of: node)))
+        return nil
+    }
+
+    // MARK: Scalars
+
+    /// Any non-null scalar's text.
+    func string(_ node: Node, _ what: String) -> String? {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            report(LoaderMessage.wrongType(expected: "a string", got: describe(node), for: what, at: range(of: node)))
+            return nil
+        }
+        return scalar.value
+    }
+
+    /// An id: a string matching `[A-Za-z_][A-Za-z0-9_]*`.
+    func identifier(_ node: Node, _ what: String) -> String? {
+        guard let text = string(node, what) else { return nil }
+        guard Identifier.isValid(text) else {
+            report(LoaderMessage.invalidIdentifier(text, what: what, at: range(of: node)))
+            return nil
+        }
+        return text
+    }
+
+    /// An id written as a mapping key.
+    func identifier(key scalar: Node.Scalar, _ what: String) -> String? {
+        guard Identifier.isValid(scalar.value) else {
+            report(LoaderMessage.invalidIdentifier(scalar.value, what: what, at: range(scalar.start, scalar.end)))
+            return nil
+        }
+        return scalar.value
+    }
+
+    /// A reference to a named thing, with its place.
+    func reference(_ node: Node, _ what: String) -> Reference? {
+        identifier(node, what).map { Reference($0, at: range(of: node)) }
+    }
+
+    /// `true` or `false`, plain. Quoted text and YAML 1.1's yes/no/on/off are not booleans.
+    func bool(_ node: Node, _ what: String) -> Bool? {
+        if let scalar = node.scalar, scalar.style == .plain, scalar.tag == nil {
+            if scalar.value == "true" { return true }
+            if scalar.value == "false" { return false }
+        }
+        let hint = node.scalar.flatMap { scalar in
+            ["true", "false"].contains(scalar.value) ? "remove the quotes" : nil
+        }
+        report(LoaderMessage.wrongType(expected: "true or false", got: describe(node), for: what,
+                                       at: range(of: node), hint: hint))
+        return nil
+    }
+
+    func integer(_ node: Node, _ what: String) -> Int? {
+        if let scalar = node.scalar, scalar.style == .plain, let value = Int(scalar.value) { return value }
+        report(LoaderMessage.wrongType(expected: "a whole number", got: describe(node), for: what, at: range(of: node)))
+        return nil
+    }
+
+    func number(_ node: Node, _ what: String) -> Double? {
+        if let scalar = node.scalar, scalar.style == .plain, let value = Self.double(scalar.value) { return value }
+        report(LoaderMessage.wrongType(expected: "a number", got: describe(node), for: what, at: range(of: node)))
+        return nil
+    }
+
+    /// A number as YAML writes it; nil for words Swift would read as numbers (`nan`, `inf`).
+    static func double(_ text: String) -> Double? {
+        guard let first = text.unicodeScalars.first, "-+.0123456789".unicodeScalars.contains(first),
+              let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    // MARK: Values and types
+
+    /// A literal value as YAML reads it: plain scalars are null, booleans, numbers or strings;
+    /// quoted and block scalars are strings.
+    func value(_ node: Node) -> Value {
+        switch node {
+        case .scalar(let scalar):
+            guard scalar.style == .plain, scalar.tag == nil else { return .string(scalar.value) }
+            if scalar.isNull { return .null }
+            if scalar.value == "true" { return .bool(true) }
+            if scalar.value == "false" { return .bool(false) }
+            if let int = Int(scalar.value) { return .int(int) }
+            if let double = Self.double(scalar.value) { return .double(double) }
+            return .string(scalar.value)
+        case .sequence(let sequence):
+            return .list(sequence.items.map(value))
+        case .mapping(let mapping):
+            var fields: [String: Value] = [:]
+            for entry in mapping.entries {
+                guard let key = key(entry.key) else { continue }
+                fields[key.value] = value(entry.value)
+            }
+            return .record(fields)
+        }
+    }
+
+    /// A `with` literal, keeping where each top-level field was written.
+    func literal(_ node: Node) -> LiteralValue {
+        var fieldLocations: [String: SourceRange] = [:]
+        for entry in node.mapping?.entries ?? [] {
+            if let key = entry.key.scalar { fieldLocations[key.value] = range(of: entry.value) }
+        }
+        return LiteralValue(value(node), at: range(of: node), fieldLocations: fieldLocations)
+    }
+
+    /// A type reference: text such as `Recipe?`, or a one-element list `[T]` (which is how YAML
+    /// reads an unquoted `[T]`).
+    func type(_ node: Node) -> TypeRef? {
+        switch node {
+        case .scalar(let scalar) where !scalar.isNull:
+            if let type = TypeRef(text: scalar.value) { return type }
+            report(LoaderMessage.invalidType(scalar.value, at: range(of: node)))
+            return nil
+        case .sequence(let sequence) where sequence.items.count == 1:
+            return type(sequence.items[0]).map(TypeRef.list)
+        default:
+            report(LoaderMessage.wrongType(expected: "a type", got: describe(node), for: "a type reference",
+                                           at: range(of: node), hint: "write a name such as `string` or `Recipe?`"))
+            return nil
+        }
+    }
+
+    /// A `when`: a plain boolean or an expression string, parsed now so an error points at
+    /// the column inside the string.
+    func condition(_ node: Node) -> Condition? {
+        guard let scalar = node.scalar, !scalar.isNull else {
+            report(LoaderMessage.wrongType(expected: "an expression string or true/false", got: describe(node),
+                                           for: "`when`", at: range(of: node)))
+            return nil
+        }
+        let start = textStart(of: scalar)
+        do {
+            return try Condition(parsing: scalar.value, location: start)
+        } catch {
+            report(LoaderMessage.invalidCondition(error, at: start.shifted(byColumns: error.offset, length: error.length)))
+            return nil
+        }
+    }
+
+    /// How a node is described in "expected X, got Y" messages.
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.isNull { return "nothing" }
+            if scalar.style.isQuotedOrBlock { return "the string \"\(scalar.value)\"" }
+            return "'\(scalar.value)'"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import BatonModel
+import BatonYAML
+
+/// `screens`.
+extension NodeReader {
+    private static let screenKeys = ["title", "viewModel", "input", "events"]
+
+    func screens(_ node: Node) -> [Screen] {
+        guard let mapping = mapping(node, "`screens`") else { return [] }
+        return mapping.entries.compactMap { entry in
+            guard let key = key(entry.key), let name = identifier(key: key, "screen") else { return nil }
+            return screen(name, entry.value, location: range(key.start, key.end))
+        }
+    }
+
+    private func screen(_ name: String, _ node: Node, location: SourceRange) -> Screen? {
+        guard let mapping = mapping(node, "screen '\(name)'", nullIsEmpty: true) else { return nil }
+        let (values, _, extensions) = entries(mapping, known: Self.screenKeys, context: "screen '\(name)'")
+        return Screen(
+            name: name,
+            title: values["title"].flatMap { string($0, "`title`") },
+            viewModel: values["viewModel"].flatMap { identifier($0, "view model") },
+            input: values["input"].flatMap { $0.scalar?.isNull == true ? nil : type($0) },
+            events: values["events"].map(events) ?? [],
+            extensions: extensions,
+            location: location)
+    }
+
+    /// `events`: a mapping of name to payload type (`~` for none), or a list of names.
+    private func events(_ node: Node) -> [EventDeclaration] {
+        if let list = node.sequence {
+            return list.items.compactMap { item in
+                identifier(item, "event").map { EventDeclaration(name: $0, payload: nil, location: range(of: item)) }
+            }
+        }
+        guard let mapping = mapping(node, "`events`", nullIsEmpty: true) else { return [] }
+        return mapping.entries.compactMap { entry in
+            guard let key = key(entry.key), let name = identifier(key: key, "event") else { return nil }
+            let payload = entry.value.scalar?.isNull == true ? nil : type(entry.value)
+            return EventDeclaration(name: name, payload: payload, location: range(key.start, key.end))
+        }
+    }
+}
