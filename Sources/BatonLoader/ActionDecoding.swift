@@ -48,7 +48,11 @@ extension NodeReader {
         }
         let argumentText: String?
         if let scalar = argumentNode.scalar {
-            argumentText = scalar.isNull ? nil : scalar.value
+            let takesNothing = Self.actionArguments.first { $0.keyword == first.value }.map {
+                if case .none = $0.argument { true } else { false }
+            } ?? false
+            let isBareTrue = scalar.style == .plain && scalar.value == "true"
+            argumentText = scalar.isNull || (takesNothing && isBareTrue) ? nil : scalar.value
         } else {
             report(LoaderMessage.wrongType(expected: "a name", got: describe(argumentNode), for: "`\(first.value)`",
                                            at: range(of: argumentNode)))
