@@ -11,11 +11,66 @@ public struct YAMLDocument: Sendable {
     }
 }
 
-/// Parses YAML text into a node tree. (Implementation pending.)
+/// Parses YAML text into a positioned node tree with libyaml, within `YAMLLimits`.
 public enum YAMLParser {
     /// Parses one document. Throws the error that stopped the parse (syntax, a limit);
     /// problems that did not stop it are in the result.
     public static func parse(_ text: String, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLDocument {
-        throw YAMLError(.syntax, "not implemented", at: Mark(line: 1, column: 1))
+        var text = text
+        return try text.withUTF8 { parse(buffer: $0, limits: limits) }.get()
+    }
+
+    /// Parses one document from raw bytes, such as a file's contents, so invalid UTF-8 is
+    /// reported (`.encoding`) instead of silently repaired as a `String` would.
+    public static func parse(bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLDocument {
+        try bytes.withUnsafeBufferPointer { parse(buffer: $0, limits: limits) }.get()
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) -> Result<YAMLDocument, YAMLError> {
+        Result { () throws(YAMLError) -> YAMLDocument in
+            guard buffer.count <= limits.maxBytes else {
+                throw YAMLError(.tooLarge, "the text is \(buffer.count) bytes, more than the limit of \(limits.maxBytes)",
+                                at: Mark(line: 1, column: 1))
+            }
+            return try build(EventReader(input: buffer), limits: limits)
+        }
+    }
+
+    /// Feeds the reader's events to a `TreeBuilder` until the stream ends.
+    private static func build(_ reader: EventReader, limits: YAMLLimits) throws(YAMLError) -> YAMLDocument {
+        var builder = TreeBuilder(limits: limits)
+        var documents = 0
+        while true {
+            switch try reader.next() {
+            case .streamStart, .documentEnd:
+                continue
+            case .streamEnd:
+                return YAMLDocument(root: rootOrNil(builder.root), problems: builder.problems)
+            case .documentStart(let start):
+                documents += 1
+                guard documents == 1 else {
+                    throw YAMLError(.multipleDocuments, "a second YAML document; a file holds one", at: start)
+                }
+            case .alias(let anchor, let start):
+                try builder.alias(anchor, at: start)
+            case .scalar(let scalar, let anchor):
+                try builder.scalar(scalar, anchor: anchor)
+            case .sequenceStart(let anchor, let start):
+                try builder.startSequence(anchor: anchor, at: start)
+            case .mappingStart(let anchor, let start):
+                try builder.startMapping(anchor: anchor, at: start)
+            case .sequenceEnd(let end), .mappingEnd(let end):
+                try builder.end(at: end)
+            }
+        }
+    }
+
+    /// libyaml reports a document with no content (`---` alone) as an empty plain scalar;
+    /// that is no root at all.
+    private static func rootOrNil(_ root: Node?) -> Node? {
+        if case .scalar(let scalar) = root, scalar.value.isEmpty, scalar.style == .plain, scalar.tag == nil {
+            return nil
+        }
+        return root
     }
 }

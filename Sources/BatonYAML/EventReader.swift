@@ -1,0 +1,121 @@
+internal import CYAML
+
+/// Owns one libyaml event parser and the copy of the input it reads, and frees both in
+/// `deinit`. Hands out events as Swift values.
+final class EventReader {
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private let count: Int
+    private var initialized = false
+    private var converter: MarkConverter
+
+    /// Copies `input` (dropping a leading UTF-8 byte order mark) and starts a parser on it.
+    init(input: UnsafeBufferPointer<UInt8>) throws(YAMLError) {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let skip = input.starts(with: bom) ? bom.count : 0
+        count = input.count - skip
+        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
+        if count > 0, let base = input.baseAddress {
+            buffer.initialize(from: base + skip, count: count)
+        }
+        parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        converter = MarkConverter(bytes: UnsafeBufferPointer(start: buffer, count: count), offsetBase: skip)
+        guard yaml_parser_initialize(parser) != 0 else {
+            throw YAMLError(.syntax, "libyaml could not start (out of memory)", at: Mark(line: 1, column: 1))
+        }
+        initialized = true
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(parser, buffer, count)
+    }
+
+    deinit {
+        if initialized { yaml_parser_delete(parser) }
+        parser.deallocate()
+        buffer.deallocate()
+    }
+
+    /// The next event, or the error libyaml stopped at.
+    func next() throws(YAMLError) -> Event {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) != 0 else { throw currentError() }
+        defer { yaml_event_delete(&event) }
+        let start = converter.mark(event.start_mark)
+        switch event.type {
+        case YAML_STREAM_START_EVENT:
+            return .streamStart
+        case YAML_DOCUMENT_START_EVENT:
+            return .documentStart(start: start)
+        case YAML_DOCUMENT_END_EVENT:
+            return .documentEnd
+        case YAML_ALIAS_EVENT:
+            return .alias(anchor: Self.string(event.data.alias.anchor) ?? "", start: start)
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            let value = data.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(data.length)), as: UTF8.self)
+            } ?? ""
+            let scalar = Node.Scalar(value, style: Self.style(data.style), tag: Self.tag(data.tag),
+                                     start: start, end: converter.mark(event.end_mark))
+            return .scalar(scalar, anchor: Self.string(data.anchor))
+        case YAML_SEQUENCE_START_EVENT:
+            return .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor), start: start)
+        case YAML_SEQUENCE_END_EVENT:
+            return .sequenceEnd(end: converter.mark(event.end_mark))
+        case YAML_MAPPING_START_EVENT:
+            return .mappingStart(anchor: Self.string(event.data.mapping_start.anchor), start: start)
+        case YAML_MAPPING_END_EVENT:
+            return .mappingEnd(end: converter.mark(event.end_mark))
+        default:
+            // YAML_STREAM_END_EVENT and YAML_NO_EVENT: nothing more will come.
+            return .streamEnd
+        }
+    }
+
+    /// The error libyaml recorded, as a `YAMLError`.
+    private func currentError() -> YAMLError {
+        let state = parser.pointee
+        let problem = Self.string(state.problem) ?? "unknown problem"
+        switch state.error {
+        case YAML_READER_ERROR:
+            let mark = converter.mark(converter.libyamlMark(atByte: Int(state.problem_offset)))
+            var message = problem
+            if state.problem_value != -1 {
+                message += " (#\(String(state.problem_value, radix: 16, uppercase: true)))"
+            }
+            return YAMLError(.encoding, message, at: mark)
+        case YAML_MEMORY_ERROR:
+            return YAMLError(.syntax, "libyaml ran out of memory", at: converter.mark(state.mark))
+        default:
+            var message = problem
+            if let context = Self.string(state.context) { message += " " + context }
+            return YAMLError(.syntax, message, at: converter.mark(state.problem_mark))
+        }
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    /// An explicit tag in short form (`!!str` rather than `tag:yaml.org,2002:str`); nil for
+    /// none and for the non-specific tags `!` and `?`.
+    private static func tag(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let tag = string(pointer), tag != "!", tag != "?" else { return nil }
+        let prefix = "tag:yaml.org,2002:"
+        if tag.hasPrefix(prefix) { return "!!" + tag.dropFirst(prefix.count) }
+        return tag
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+}

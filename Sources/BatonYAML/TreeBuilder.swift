@@ -1,0 +1,170 @@
+/// Builds a node tree from libyaml events with an explicit stack, so deep input cannot
+/// overflow the call stack. Enforces the depth and node limits, resolves aliases and merge
+/// keys, and records duplicate keys as problems.
+struct TreeBuilder {
+    /// A sequence or mapping still open.
+    private struct Frame {
+        enum Kind { case sequence, mapping }
+        /// What the next node in a mapping is: a key, the value of a key, a value to drop
+        /// (its key was a duplicate), or the value of a merge key.
+        enum Expecting { case key, value(key: Node), skippedValue, mergeValue }
+
+        var kind: Kind
+        var start: Mark
+        var anchor: String?
+        /// Nodes in this subtree, itself included, aliases counted in full.
+        var size = 1
+        var items: [Node] = []
+        var entries: [Node.Mapping.Entry] = []
+        var keys = KeyIndex()
+        var expecting = Expecting.key
+        var mergeSources: [Node.Mapping] = []
+    }
+
+    private let limits: YAMLLimits
+    private var stack: [Frame] = []
+    private var anchors: [String: (node: Node, size: Int)] = [:]
+    private var total = 0
+    private(set) var root: Node?
+    private(set) var problems: [YAMLError] = []
+
+    init(limits: YAMLLimits) {
+        self.limits = limits
+    }
+
+    mutating func scalar(_ scalar: Node.Scalar, anchor: String?) throws(YAMLError) {
+        try count(1, at: scalar.start)
+        let node = Node.scalar(scalar)
+        if let anchor { anchors[anchor] = (node, 1) }
+        try attach(node, size: 1)
+    }
+
+    mutating func alias(_ name: String, at mark: Mark) throws(YAMLError) {
+        guard let target = anchors[name] else {
+            throw YAMLError(.unknownAnchor, "unknown anchor '\(name)'", at: mark)
+        }
+        try count(target.size, at: mark)
+        try attach(target.node, size: target.size)
+    }
+
+    mutating func startSequence(anchor: String?, at mark: Mark) throws(YAMLError) {
+        try open(Frame(kind: .sequence, start: mark, anchor: anchor))
+    }
+
+    mutating func startMapping(anchor: String?, at mark: Mark) throws(YAMLError) {
+        try open(Frame(kind: .mapping, start: mark, anchor: anchor))
+    }
+
+    /// Closes the innermost sequence or mapping.
+    mutating func end(at mark: Mark) throws(YAMLError) {
+        guard var frame = stack.popLast() else { return }
+        let node: Node
+        switch frame.kind {
+        case .sequence:
+            node = .sequence(Node.Sequence(frame.items, start: frame.start, end: mark))
+        case .mapping:
+            if !frame.mergeSources.isEmpty { Self.merge(into: &frame) }
+            node = .mapping(Node.Mapping(frame.entries, start: frame.start, end: mark))
+        }
+        if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
+        try attach(node, size: frame.size)
+    }
+
+    private mutating func open(_ frame: Frame) throws(YAMLError) {
+        guard stack.count < limits.maxDepth else {
+            throw YAMLError(.tooDeep, "nesting deeper than \(limits.maxDepth) levels", at: frame.start)
+        }
+        try count(1, at: frame.start)
+        stack.append(frame)
+    }
+
+    private mutating func count(_ nodes: Int, at mark: Mark) throws(YAMLError) {
+        total += nodes
+        guard total <= limits.maxNodes else {
+            throw YAMLError(.tooManyNodes,
+                            "more than \(limits.maxNodes) nodes, counting every alias in full", at: mark)
+        }
+    }
+
+    /// Adds a finished node to the innermost open collection, or makes it the root.
+    private mutating func attach(_ node: Node, size: Int) throws(YAMLError) {
+        let top = stack.count - 1
+        guard top >= 0 else {
+            root = node
+            return
+        }
+        stack[top].size += size
+        switch stack[top].kind {
+        case .sequence:
+            stack[top].items.append(node)
+        case .mapping:
+            switch stack[top].expecting {
+            case .key:
+                stack[top].expecting = Self.expectation(forKey: node, keys: &stack[top].keys, problems: &problems)
+            case .value(let key):
+                stack[top].entries.append(Node.Mapping.Entry(key: key, value: node))
+                stack[top].expecting = .key
+            case .skippedValue:
+                stack[top].expecting = .key
+            case .mergeValue:
+                stack[top].mergeSources += try Self.mergeSources(node)
+                stack[top].expecting = .key
+            }
+        }
+    }
+
+    /// What a key means for the value after it: a merge, a duplicate to drop (reported here,
+    /// at the second key), or an ordinary entry.
+    private static func expectation(forKey key: Node, keys: inout KeyIndex,
+                                    problems: inout [YAMLError]) -> Frame.Expecting {
+        guard case .scalar(let scalar) = key else { return .value(key: key) }
+        if Self.isMergeKey(scalar) { return .mergeValue }
+        if let first = keys.firstMark(of: scalar.value) {
+            problems.append(YAMLError(.duplicateKey, "duplicate key '\(scalar.value)'",
+                                      at: scalar.start, firstMark: first))
+            return .skippedValue
+        }
+        keys.insert(scalar.value, at: scalar.start)
+        return .value(key: key)
+    }
+
+    private static func isMergeKey(_ scalar: Node.Scalar) -> Bool {
+        scalar.value == "<<" && scalar.style == .plain && (scalar.tag == nil || scalar.tag == "!!merge")
+    }
+
+    /// The mappings a merge value stands for: a mapping, or a list of mappings.
+    private static func mergeSources(_ value: Node) throws(YAMLError) -> [Node.Mapping] {
+        switch value {
+        case .mapping(let mapping):
+            return [mapping]
+        case .sequence(let sequence):
+            var sources: [Node.Mapping] = []
+            sources.reserveCapacity(sequence.items.count)
+            for item in sequence.items {
+                guard case .mapping(let mapping) = item else {
+                    throw YAMLError(.badMerge, "a merge key (<<) list may hold only mappings, not \(item.kindDescription)",
+                                    at: item.start)
+                }
+                sources.append(mapping)
+            }
+            return sources
+        case .scalar:
+            throw YAMLError(.badMerge, "a merge key (<<) needs a mapping or a list of mappings, not \(value.kindDescription)",
+                            at: value.start)
+        }
+    }
+
+    /// Appends the merged entries that no explicit key (nor an earlier merge source) overrides.
+    private static func merge(into frame: inout Frame) {
+        for source in frame.mergeSources {
+            for entry in source.entries {
+                if case .scalar(let key) = entry.key {
+                    if frame.keys.firstMark(of: key.value) != nil { continue }
+                    frame.keys.insert(key.value, at: key.start)
+                }
+                frame.entries.append(entry)
+            }
+        }
+        frame.mergeSources = []
+    }
+}

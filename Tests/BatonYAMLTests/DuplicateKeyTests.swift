@@ -1,0 +1,49 @@
+import Testing
+@testable import BatonYAML
+
+@Suite struct DuplicateKeyTests {
+    @Test func reportedAtSecondKeyWithFirstMarkAndFirstValueKept() throws {
+        let document = try YAMLParser.parse("events: 1\nname: x\nevents: 2\n")
+        #expect(document.problems == [
+            YAMLError(.duplicateKey, "duplicate key 'events'", at: Mark(line: 3, column: 1, offset: 18),
+                      firstMark: Mark(line: 1, column: 1, offset: 0)),
+        ])
+        let root = try #require(document.root?.mapping)
+        #expect(root.entries.map { $0.key.scalar?.value } == ["events", "name"])
+        #expect(root["events"]?.scalar?.value == "1")
+    }
+
+    @Test func everyDuplicateIsReportedAndParsingContinues() throws {
+        let text = """
+            a: 1
+            b:
+              x: 1
+              x: 2
+              x: 3
+            a: 2
+            c: 3
+            """
+        let document = try YAMLParser.parse(text)
+        #expect(document.problems.map(\.kind) == [.duplicateKey, .duplicateKey, .duplicateKey])
+        #expect(document.problems.map(\.mark.line) == [4, 5, 6])
+        #expect(document.problems.map { $0.firstMark?.line } == [3, 3, 1])
+        #expect(document.problems.map(\.message) == ["duplicate key 'x'", "duplicate key 'x'", "duplicate key 'a'"])
+        let root = try #require(document.root?.mapping)
+        #expect(root["c"]?.scalar?.value == "3")
+        #expect(root["b"]?.mapping?.entries.count == 1)
+        #expect(root["b"]?.mapping?["x"]?.scalar?.value == "1")
+    }
+
+    @Test func detectedInLargeMappings() throws {
+        let keys = (0..<50).map { "key\($0)" } + ["key7", "key42"]
+        let document = try YAMLParser.parse(keys.map { "\($0): v" }.joined(separator: "\n"))
+        #expect(document.problems.map(\.message) == ["duplicate key 'key7'", "duplicate key 'key42'"])
+        #expect(document.problems.map { $0.firstMark?.line } == [8, 43])
+        #expect(document.root?.mapping?.entries.count == 50)
+    }
+
+    @Test func sameKeyInDifferentMappingsIsFine() throws {
+        let document = try YAMLParser.parse("a: {x: 1}\nb: {x: 2}\n")
+        #expect(document.problems.isEmpty)
+    }
+}
