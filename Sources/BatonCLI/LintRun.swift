@@ -7,6 +7,11 @@ import Foundation
 public struct FileReport: Sendable, Codable, Hashable {
     public var file: String
     public var diagnostics: [Diagnostic]
+
+    public init(file: String, diagnostics: [Diagnostic]) {
+        self.file = file
+        self.diagnostics = diagnostics
+    }
 }
 
 /// Collects the files to lint, loads and lints each one. Prints nothing: the command decides

@@ -85,8 +85,7 @@ extension NodeReader {
         }
         let defaultValue: Literal
         if let defaultNode = values["default"] {
-            guard let literal = type == .variant || type == .string
-                ? string(defaultNode, "`default`").map(Literal.string) : flagLiteral(defaultNode) else { return nil }
+            guard let literal = typedDefault(defaultNode, of: type) else { return nil }
             defaultValue = literal
         } else if type == .variant, let first = variants?.first {
             defaultValue = .string(first)
@@ -105,6 +104,16 @@ extension NodeReader {
         let bucketBy = values["bucketBy"].flatMap { identifier($0, "context fact") }
         return Flag(name: name, type: type, values: variants ?? [], defaultValue: defaultValue,
                     rollout: rollout, bucketBy: bucketBy, location: location)
+    }
+
+    /// A default read as the flag's declared type, so `"true"` for a bool flag is an error.
+    private func typedDefault(_ node: Node, of type: FlagType) -> Literal? {
+        switch type {
+        case .bool: bool(node, "`default`").map(Literal.bool)
+        case .int: integer(node, "`default`").map(Literal.int)
+        case .double: number(node, "`default`").map(Literal.double)
+        case .string, .variant: string(node, "`default`").map(Literal.string)
+        }
     }
 
     /// A plain scalar as a flag value; a quoted one is a string.

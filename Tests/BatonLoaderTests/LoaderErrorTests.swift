@@ -64,7 +64,7 @@ import Testing
             stack: home
                 on:
                   home.tap:
-                    - {push: home, when: "flags.a && 1️⃣}
+                    - {push: home, when: "flags.a && 1️⃣"}
                     - {push: home, when: flags.a 2️⃣& flags.b}
             """), [("1️⃣", "invalid-condition"), ("2️⃣", "invalid-condition")])
     }
@@ -93,7 +93,7 @@ import Testing
                   home.a: 1️⃣psuh home
                   home.b: 2️⃣push
                   home.c: pop 3️⃣home
-                  home.d: {4️⃣when: flags.x}
+                  home.d: 4️⃣{when: flags.x}
                   home.e: {push: a, 5️⃣sheet: b}
                   home.f: link 6️⃣items
             """), [("1️⃣", "invalid-action"), ("2️⃣", "invalid-action"), ("3️⃣", "invalid-action"),
