@@ -120,8 +120,10 @@ final class NodeReader {
             if scalar.value == "true" { return true }
             if scalar.value == "false" { return false }
         }
-        let hint = node.scalar.flatMap { scalar in
-            ["true", "false"].contains(scalar.value) ? "remove the quotes" : nil
+        let hint = node.scalar.flatMap { scalar -> String? in
+            if ["true", "false"].contains(scalar.value) { return "remove the quotes" }
+            let yaml11 = ["yes", "no", "on", "off", "y", "n", "True", "False", "TRUE", "FALSE", "Yes", "No"]
+            return yaml11.contains(scalar.value) ? "booleans are `true` and `false` only" : nil
         }
         report(LoaderMessage.wrongType(expected: "true or false", got: describe(node), for: what,
                                        at: range(of: node), hint: hint))

@@ -34,7 +34,7 @@ import Testing
         #expect(files?.first?["file"] as? String == "Tests/BatonCLITests/Fixtures/broken.yaml")
         let first = (files?.first?["diagnostics"] as? [[String: Any]])?.first
         #expect(first?["code"] as? String == "wrong-type")
-        #expect(first?["location"] as? String == "Tests/BatonCLITests/Fixtures/broken.yaml:4:29-4:32")
+        #expect(first?["location"] as? String == "Tests/BatonCLITests/Fixtures/broken.yaml:4:31-4:34")
     }
 
     @Test func missingPathIsAUsageError() throws {
