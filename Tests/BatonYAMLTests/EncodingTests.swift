@@ -1,5 +1,5 @@
 import Testing
-@testable import BatonYAML
+import BatonYAML
 
 @Suite struct EncodingTests {
     func error(_ bytes: [UInt8]) -> YAMLError? {

@@ -1,5 +1,5 @@
 import Testing
-@testable import BatonYAML
+import BatonYAML
 
 @Suite struct KeyOrderTests {
     @Test func blockMappingKeepsWrittenOrder() throws {

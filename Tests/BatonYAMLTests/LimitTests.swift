@@ -1,5 +1,5 @@
 import Testing
-@testable import BatonYAML
+import BatonYAML
 
 @Suite struct LimitTests {
     @Test func deepNestingIsRefused() {

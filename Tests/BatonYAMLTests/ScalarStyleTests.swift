@@ -1,5 +1,5 @@
 import Testing
-@testable import BatonYAML
+import BatonYAML
 
 @Suite struct ScalarStyleTests {
     func scalar(_ key: String, in text: String) throws -> Node.Scalar {

@@ -1,4 +1,4 @@
-@testable import BatonYAML
+import BatonYAML
 
 /// Parses `text` and returns the root, failing the test when there is none.
 func parseRoot(_ text: String, limits: YAMLLimits = .default) throws -> Node {
