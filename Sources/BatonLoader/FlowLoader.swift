@@ -38,7 +38,7 @@ public struct FlowLoader: Sendable {
     /// Lets a caller skip files that only serve as includes of others.
     public func includes(ofFile path: String) -> [String] {
         guard let bytes = try? sources.read(path),
-              let root = try? YAMLParser.parse(String(decoding: bytes, as: UTF8.self), limits: limits).root,
+              let root = try? YAMLParser.parse(bytes: bytes, limits: limits).root,
               let include = root.mapping?["include"] else { return [] }
         let items = include.sequence?.items ?? [include]
         return items.compactMap { $0.scalar?.value }.map { SourcePath.resolve($0, from: SourcePath.normalized(path)) }
@@ -87,7 +87,7 @@ private struct LoadSession {
         let reader = NodeReader(file: path)
         let document: YAMLDocument
         do {
-            document = try YAMLParser.parse(String(decoding: bytes, as: UTF8.self), limits: loader.limits)
+            document = try YAMLParser.parse(bytes: bytes, limits: loader.limits)
         } catch {
             diagnostics.append(LoaderMessage.yaml(error, at: reader.range(error.mark), firstAt: nil))
             return nil
