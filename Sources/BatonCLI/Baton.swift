@@ -6,7 +6,7 @@ public struct BatonCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "baton",
         abstract: "Navigation flows as data: lint, run, test and compile Baton flow files.",
-        subcommands: [Lint.self]
+        subcommands: [Lint.self, Compile.self, Graph.self, Schema.self]
     )
 
     public init() {}
@@ -35,7 +35,11 @@ public struct BatonCommand: ParsableCommand {
 
 extension TerminalColors {
     /// Colours when standard output is a terminal and `NO_COLOR` is not set.
-    static var forStandardOutput: TerminalColors {
-        TerminalColors(enabled: isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    static var forStandardOutput: TerminalColors { forDescriptor(STDOUT_FILENO) }
+    /// Colours when standard error is a terminal and `NO_COLOR` is not set.
+    static var forStandardError: TerminalColors { forDescriptor(STDERR_FILENO) }
+
+    private static func forDescriptor(_ descriptor: Int32) -> TerminalColors {
+        TerminalColors(enabled: isatty(descriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
     }
 }

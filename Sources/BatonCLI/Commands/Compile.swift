@@ -1,0 +1,44 @@
+import ArgumentParser
+import BatonModel
+import Foundation
+
+extension BatonCommand {
+    /// `baton compile FLOW -o OUT.json`
+    struct Compile: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the compiled JSON that an app bundles or downloads.",
+            discussion: """
+                Includes are merged and shorthands expanded; expressions stay text. The output is \
+                the same bytes for the same input. A flow with lint errors is refused.
+
+                Example:
+                  baton compile flows/recipes.yaml -o Recipes.flow.json
+                """
+        )
+
+        @Argument(help: "The flow file.")
+        var flow: String
+
+        @Option(name: [.short, .customLong("output")], help: "Where to write the JSON; standard output when left out.")
+        var output: String?
+
+        func run() throws {
+            let (json, diagnostics) = FlowCompiler().compile(path: flow)
+            if !diagnostics.isEmpty {
+                let report = TextReporter(colors: .forStandardError)
+                    .generateReport([FileReport(file: flow, diagnostics: diagnostics)])
+                FileHandle.standardError.write(Data((report + "\n").utf8))
+            }
+            guard let json else { throw ExitCode(1) }
+            guard let output else {
+                FileHandle.standardOutput.write(json)
+                return
+            }
+            do {
+                try json.write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw ValidationError("cannot write \(output): \(error.localizedDescription)")
+            }
+        }
+    }
+}

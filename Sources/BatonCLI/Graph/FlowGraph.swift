@@ -1,0 +1,175 @@
+import BatonModel
+
+/// A flow drawn as a graph, independent of the output format: one cluster per flow holding
+/// the screens it shows, edges for transitions and for the structure of each flow.
+struct FlowGraph: Equatable {
+    struct Cluster: Equatable {
+        var flow: String
+        var title: String
+        var kind: String
+        var screens: [String]
+        /// Outcomes the flow finishes with, drawn as end nodes.
+        var outcomes: [String]
+    }
+
+    enum Endpoint: Hashable {
+        case screen(flow: String, screen: String)
+        case flow(String)
+        case outcome(flow: String, outcome: String)
+    }
+
+    enum Style: Equatable {
+        /// Push, replace, reset, show, next: the stack changes.
+        case navigation
+        /// Sheet, cover, popover: drawn dashed.
+        case modal
+        /// A flow's root, tabs, branches and steps.
+        case structure
+    }
+
+    struct Edge: Equatable {
+        var from: Endpoint
+        var to: Endpoint
+        var label: String
+        var style: Style
+    }
+
+    var clusters: [Cluster] = []
+    var edges: [Edge] = []
+}
+
+extension FlowGraph {
+    /// The graph of `spec`, or of `root` and every flow it can reach when given.
+    init(spec: FlowSpec, root: String? = nil) {
+        let index = SpecIndex(spec)
+        let flows = root.map { Self.reachableFlows(from: $0, index: index) } ?? spec.flows
+        for flow in flows {
+            var builder = ClusterBuilder(flow: flow, index: index)
+            builder.build()
+            clusters.append(builder.cluster)
+            edges += builder.edges
+        }
+    }
+
+    /// `root` and every flow it starts, breadth first.
+    static func reachableFlows(from root: String, index: SpecIndex) -> [Flow] {
+        var order: [Flow] = []
+        var seen: Set<String> = []
+        var queue = [root]
+        while let name = queue.first {
+            queue.removeFirst()
+            guard seen.insert(name).inserted, let flow = index.flows[name] else { continue }
+            order.append(flow)
+            queue += ClusterBuilder.targets(of: flow).filter { index.flows[$0] != nil }
+        }
+        return order
+    }
+}
+
+/// Gathers one flow's screens and edges.
+private struct ClusterBuilder {
+    let flow: Flow
+    let index: SpecIndex
+    var cluster: FlowGraph.Cluster
+    var edges: [FlowGraph.Edge] = []
+
+    init(flow: Flow, index: SpecIndex) {
+        self.flow = flow
+        self.index = index
+        cluster = FlowGraph.Cluster(flow: flow.name, title: flow.displayTitle, kind: flow.kind.keyword,
+                                    screens: [], outcomes: [])
+    }
+
+    /// Every screen or flow name this flow can show, in order of appearance.
+    static func targets(of flow: Flow) -> [String] {
+        var names: [String] = []
+        switch flow.kind {
+        case .stack(let root): names.append(root.name)
+        case .sequence(let steps), .switch(let steps): names += steps.map(\.target.name)
+        case .tabs(let tabs, _): names += tabs.map(\.flow.name)
+        }
+        for transition in flow.transitions {
+            for action in transition.actions where action.kind.showsTarget {
+                if let name = action.kind.argument?.name { names.append(name) }
+            }
+        }
+        names += flow.links.flatMap { $0.targets.map(\.name) }
+        return names
+    }
+
+    mutating func build() {
+        for name in Self.targets(of: flow) where index.screens[name] != nil && !cluster.screens.contains(name) {
+            cluster.screens.append(name)
+        }
+        addStructure()
+        for transition in flow.transitions {
+            for action in transition.actions {
+                addEdge(for: action, trigger: transition.trigger)
+            }
+        }
+    }
+
+    private func endpoint(_ name: String) -> FlowGraph.Endpoint {
+        index.flows[name] != nil ? .flow(name) : .screen(flow: flow.name, screen: name)
+    }
+
+    private mutating func addStructure() {
+        let me = FlowGraph.Endpoint.flow(flow.name)
+        switch flow.kind {
+        case .stack(let root):
+            edges.append(.init(from: me, to: endpoint(root.name), label: "root", style: .structure))
+        case .sequence(let steps):
+            var previous: FlowGraph.Endpoint = me
+            for (number, step) in steps.enumerated() {
+                let label = number == 0 ? "start" : "done"
+                edges.append(.init(from: previous, to: endpoint(step.target.name),
+                                   label: label + Self.guardText(step.when), style: .structure))
+                previous = endpoint(step.target.name)
+            }
+        case .tabs(let tabs, _):
+            for tab in tabs {
+                edges.append(.init(from: me, to: .flow(tab.flow.name),
+                                   label: "tab " + (tab.title ?? tab.id) + Self.guardText(tab.when), style: .structure))
+            }
+        case .switch(let branches):
+            for branch in branches {
+                edges.append(.init(from: me, to: endpoint(branch.target.name),
+                                   label: branch.when.map { "when " + $0.text } ?? "otherwise", style: .structure))
+            }
+        }
+    }
+
+    private mutating func addEdge(for action: Action, trigger: Trigger) {
+        // A screen event that bubbles up from a child flow is drawn from this flow's cluster.
+        let fromScreenHere = cluster.screens.contains(trigger.source)
+        let from: FlowGraph.Endpoint = fromScreenHere || index.flows[trigger.source] != nil
+            ? endpoint(trigger.source) : .flow(flow.name)
+        let event = fromScreenHere || index.flows[trigger.source] != nil ? trigger.event : trigger.description
+        let label = "\(event) / \(action.kind.text)" + Self.guardText(action.when)
+        switch action.kind {
+        case .push(let target), .replace(let target), .reset(let target), .show(let target), .popTo(let target):
+            if index.screens[target.name] != nil, !cluster.screens.contains(target.name) {
+                cluster.screens.append(target.name)
+            }
+            edges.append(.init(from: from, to: endpoint(target.name), label: label, style: .navigation))
+        case .present(_, let target):
+            edges.append(.init(from: from, to: endpoint(target.name), label: label, style: .modal))
+        case .tab(let tab):
+            let tabFlow = index.spec.flows.lazy.compactMap { flow -> String? in
+                guard case .tabs(let tabs, _) = flow.kind else { return nil }
+                return tabs.first { $0.id == tab.name }?.flow.name
+            }.first
+            if let tabFlow { edges.append(.init(from: from, to: .flow(tabFlow), label: label, style: .navigation)) }
+        case .finish(let outcome):
+            if !cluster.outcomes.contains(outcome.name) { cluster.outcomes.append(outcome.name) }
+            edges.append(.init(from: from, to: .outcome(flow: flow.name, outcome: outcome.name),
+                               label: label, style: .navigation))
+        case .pop, .popToRoot, .dismiss, .next, .emit, .link, .ignore:
+            break
+        }
+    }
+
+    private static func guardText(_ condition: Condition?) -> String {
+        condition.map { " [\($0.text)]" } ?? ""
+    }
+}

@@ -1,0 +1,73 @@
+import BatonLoader
+import BatonModel
+import Foundation
+import Testing
+
+/// `baton compile`, `baton graph` and `baton schema` through the real executable.
+@Suite struct CompileCommandTests {
+    @Test func compileIsStableAcrossRunsAndDecodesToTheLoadedModel() throws {
+        let first = try CLI.run(["compile", "flows/recipes.yaml"])
+        let second = try CLI.run(["compile", "flows/recipes.yaml"])
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output == second.output)
+        let decoded = try JSONDecoder().decode(FlowSpec.self, from: Data(first.output.utf8))
+        let loaded = FlowLoader().load(path: CLI.packageRoot.appendingPathComponent("flows/recipes.yaml").path).spec
+        #expect(decoded.screens == loaded?.screens)
+        #expect(decoded.flows == loaded?.flows)
+        #expect(decoded.flags == loaded?.flags)
+        #expect(decoded.screens.first?.location?.description == "flows/recipes.yaml:25:3")
+    }
+
+    @Test func compileWritesTheOutputFile() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("baton-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try CLI.run(["compile", "flows/notes.yaml", "-o", output.path])
+        #expect(result.status == 0)
+        #expect(result.output == "")
+        let data = try Data(contentsOf: output)
+        #expect(try JSONDecoder().decode(FlowSpec.self, from: data).start.name == "notes")
+    }
+
+    @Test func compileRefusesAFlowWithErrors() throws {
+        let result = try CLI.run(["compile", "Tests/BatonCLITests/Fixtures/broken.yaml"])
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(result.errors.contains("broken.yaml:7:5: error: unknown key 'evnts'"))
+    }
+}
+
+@Suite struct GraphCommandTests {
+    @Test func mermaidOfTheRecipesFlow() throws {
+        let result = try CLI.run(["graph", "flows/recipes.yaml"])
+        #expect(result.status == 0)
+        try CLI.expectGolden(result.output, "recipes.mmd")
+        // tabs are structure edges, sheets are dashed, guards are in the label
+        #expect(result.output.contains("home == \"tab Meat\" ==> meat"))
+        #expect(result.output.contains("meat__recipeDetail -. \"showReviews / sheet reviews\" .-> meat__reviews"))
+        #expect(result.output.contains("[flags.newReviews]"))
+    }
+
+    @Test func dotOfOneFlowAndWhatItStarts() throws {
+        let result = try CLI.run(["graph", "flows/notes.yaml", "--format", "dot", "--flow", "notes"])
+        #expect(result.status == 0)
+        try CLI.expectGolden(result.output, "notes.dot")
+        #expect(result.output.hasPrefix("digraph baton {"))
+        #expect(result.output.contains("style=dashed"))
+    }
+
+    @Test func unknownFlowIsAUsageErrorWithASuggestion() throws {
+        let result = try CLI.run(["graph", "flows/notes.yaml", "--flow", "note"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("did you mean `notes`?"))
+    }
+}
+
+@Suite struct SchemaCommandTests {
+    @Test(arguments: [("flow", "schemas/flow.schema.json"), ("test", "schemas/scenario.schema.json")])
+    func printsTheSchemaOfSchemasFolder(kind: String, path: String) throws {
+        let result = try CLI.run(["schema", kind])
+        #expect(result.status == 0)
+        let onDisk = try String(contentsOf: CLI.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        #expect(result.output == onDisk, "run scripts/embed-schemas.py after editing \(path)")
+    }
+}
