@@ -63,19 +63,24 @@ public struct UnknownTriggerCheck: LintCheck {
               main:
                 stack: home
                 on:
-                  other.open: push other
+                  home.open: push other
+              settings:
+                stack: home
+                on:
+                  other.open: ignore
             """,
         goodExample: """
             baton: 1
             start: main
             screens:
               home: {events: [open]}
-              other: {}
+              other: {events: [open]}
             flows:
               main:
                 stack: home
                 on:
                   home.open: push other
+                  other.open: ignore
             """,
         fix: "Handle the event in a flow that shows the screen, or show the screen from this flow.")
 
