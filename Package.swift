@@ -37,14 +37,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+        // Helpers shared by the test targets only (marked text), never by a product.
+        .target(name: "BatonTestSupport", dependencies: ["BatonModel"]),
 
         .testTarget(name: "BatonYAMLTests", dependencies: ["BatonYAML"]),
         .testTarget(name: "BatonModelTests", dependencies: ["BatonModel"]),
-        .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel"]),
-        .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel"]),
+        .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel", "BatonTestSupport"]),
+        .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel", "BatonTestSupport"]),
         .testTarget(
             name: "BatonCLITests",
-            dependencies: ["BatonCLI", "BatonModel", "baton"],
+            dependencies: ["BatonCLI", "BatonLint", "BatonModel", "baton"],
             exclude: ["Fixtures"]
         ),
     ],
