@@ -6,8 +6,10 @@ import BatonModel
 /// and written with sorted keys.
 public struct SARIFReporter: Reporter {
     public static let identifier = "sarif"
-    /// Where the rules are documented; shown by code scanning next to each alert.
-    public static let informationURI = "https://github.com/baton-flows/baton/blob/main/docs/LINT.md"
+    /// Where the rules are documented, shown by code scanning next to each alert. Nil until the
+    /// project has a public home: a made-up address would send users nowhere. Each rule's
+    /// `help` carries its fix either way.
+    public static let informationURI: String? = nil
 
     public init() {}
 
@@ -33,7 +35,7 @@ public struct SARIFReporter: Reporter {
 
     struct Driver: Codable {
         var name = "baton"
-        var informationUri = SARIFReporter.informationURI
+        var informationUri: String? = SARIFReporter.informationURI
         var rules: [Rule]
     }
 
@@ -98,7 +100,7 @@ public struct SARIFReporter: Reporter {
             Rule(id: check.code, shortDescription: Text(text: check.summary),
                  fullDescription: Text(text: check.summary + " " + check.rationale),
                  help: Text(text: "Fix: " + check.fix),
-                 helpUri: Self.informationURI + "#" + check.code,
+                 helpUri: Self.informationURI.map { $0 + "#" + check.code },
                  defaultConfiguration: Configuration(level: Self.level(check.severity)))
         }
         var known = Set(rules.map(\.id))
