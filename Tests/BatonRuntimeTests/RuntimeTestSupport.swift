@@ -49,3 +49,7 @@ func record(_ fields: [String: Value]) -> Value { .record(fields) }
 extension Value: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
 }
+
+extension Value: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
