@@ -12,7 +12,7 @@ extension FlowRuntime {
         settle()
         let entry = LogEntry(
             sequence: 0, trigger: trigger, source: source, flow: own.flow, action: own.actionText,
-            result: result.name, message: result.message, isError: isError(result.name), state: nil)
+            result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)
         record([entry] + nestedEntries, from: start)
         return result
     }

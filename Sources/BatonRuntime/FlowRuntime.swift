@@ -135,7 +135,9 @@ public final class FlowRuntime {
             linkResult = outcome.result
             switch outcome.result {
             case .opened: return .handled
-            case .held: return .handled
+            case .held:
+                trace.resultName = "held"
+                return .handled
             case .noMatch: return .rejected(outcome.message ?? RuntimeMessage.linkNoMatch(url))
             }
         }

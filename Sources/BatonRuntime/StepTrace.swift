@@ -2,6 +2,8 @@
 struct StepTrace {
     var flow: String?
     var actions: [String] = []
+    /// Replaces the step result's name in the log (`held`).
+    var resultName: String?
 
     mutating func record(flow: String, action: String) {
         self.flow = flow
