@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "BatonModel", targets: ["BatonModel"]),
         .library(name: "BatonLoader", targets: ["BatonLoader"]),
         .library(name: "BatonLint", targets: ["BatonLint"]),
+        .library(name: "BatonRuntime", targets: ["BatonRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,11 +29,14 @@ let package = Package(
         .target(name: "BatonLoader", dependencies: ["BatonYAML", "BatonModel"]),
         // Every semantic check, on the model, so an app can validate a downloaded flow.
         .target(name: "BatonLint", dependencies: ["BatonModel"]),
+        // Runs a flow: coordinators, view models, deep links, snapshots. Foundation and
+        // Observation only, so it runs inside an iOS app; never BatonYAML.
+        .target(name: "BatonRuntime", dependencies: ["BatonModel", "BatonLint"]),
         // The commands, on swift-argument-parser.
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BatonLoader", "BatonLint", "BatonModel",
+                "BatonLoader", "BatonLint", "BatonModel", "BatonRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,9 +48,10 @@ let package = Package(
         .testTarget(name: "BatonModelTests", dependencies: ["BatonModel"]),
         .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel", "BatonTestSupport"]),
         .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel", "BatonTestSupport"]),
+        .testTarget(name: "BatonRuntimeTests", dependencies: ["BatonRuntime", "BatonLoader", "BatonModel"]),
         .testTarget(
             name: "BatonCLITests",
-            dependencies: ["BatonCLI", "BatonLint", "BatonModel", "baton"],
+            dependencies: ["BatonCLI", "BatonLint", "BatonLoader", "BatonModel", "BatonRuntime", "baton"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -26,7 +26,7 @@ enum CLI {
     }
 
     /// Runs `baton arguments` in the package root with `NO_COLOR` set.
-    static func run(_ arguments: [String]) throws -> CommandResult {
+    static func run(_ arguments: [String], input: String? = nil) throws -> CommandResult {
         let binary = try #require(executable, "build the baton executable first (swift build)")
         let process = Process()
         process.executableURL = binary
@@ -39,7 +39,11 @@ enum CLI {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let stdin = Pipe()
+        process.standardInput = stdin
         try process.run()
+        stdin.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try stdin.fileHandleForWriting.close()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -40,6 +40,8 @@ public struct TerminalColors: Sendable {
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }
+    func pass(_ text: String) -> String { wrap(text, "32") }
+    func fail(_ text: String) -> String { wrap(text, "1;31") }
 
     func severity(_ severity: Severity) -> String {
         switch severity {

@@ -1,0 +1,238 @@
+import ArgumentParser
+import BatonLint
+import BatonLoader
+import BatonModel
+import BatonRuntime
+import Foundation
+
+extension BatonCommand {
+    /// `baton run FLOW [--flag k=v]... [--context k=v]... [--events "..."] [--json]`
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run a flow headlessly and print the navigation state after each step.",
+            discussion: """
+                Steps are `screen.event [JSON payload]`, `back`, `dismiss`, `tab T` and \
+                `open /path`, separated by `;` in --events. Without --events, baton reads steps \
+                from standard input: on a terminal it shows the visible screen and the events it \
+                can send, and a number picks one.
+
+                Example:
+                  baton run flows/recipes.yaml --context loggedIn=true --context userId=u1 \\
+                    --events 'recipeList.select {"id":"1"}; back; tab veggie; open /recipes/3'
+                  baton run flows/notes.yaml --json --events 'noteList.create'
+                """
+        )
+
+        @Argument(help: "The flow file (YAML, or compiled JSON).")
+        var flow: String
+
+        @Option(name: .customLong("flag"), help: "Override a flag: name=value. Repeatable.")
+        var flags: [String] = []
+
+        @Option(name: .customLong("context"), help: "A context fact: name=value (JSON or a word). Repeatable.")
+        var context: [String] = []
+
+        @Option(help: "Steps to perform, separated by ';'.")
+        var events: String?
+
+        @ArgumentParser.Flag(help: "Print one JSON object per step instead of a tree.")
+        var json = false
+
+        @ArgumentParser.Flag(help: "Fail (exit 1) when a step is rejected or an event is not handled.")
+        var strict = false
+
+        func run() throws {
+            // The command runs on the main thread, where the runtime lives.
+            try MainActor.assumeIsolated { try runOnMainActor() }
+        }
+
+        @MainActor
+        private func runOnMainActor() throws {
+            let spec = try loadSpec()
+            var environment = RuntimeEnvironment()
+            do throws(RunStepError) {
+                for text in flags {
+                    let (name, value) = try AssignmentParser.parse(text)
+                    guard let literal = AssignmentParser.literal(value) else {
+                        throw RunStepError(text: text, reason: "a flag value is true, false, a number or a word")
+                    }
+                    environment.flagOverrides[name] = literal
+                }
+                for text in context {
+                    let (name, value) = try AssignmentParser.parse(text)
+                    environment.context[name] = value
+                }
+            } catch {
+                throw ValidationError(error.description)
+            }
+            let runtime: FlowRuntime
+            do {
+                runtime = try FlowRuntime(spec: spec, environment: environment, options: RuntimeOptions(strict: strict))
+            } catch {
+                printDiagnostics(error.diagnostics)
+                throw ExitCode(1)
+            }
+            var session = RunSession(runtime: runtime, spec: spec, json: json, colors: .forStandardOutput)
+            session.show(step: "start", result: nil)
+            if let events {
+                var failed = false
+                for text in RunStep.split(events) {
+                    do {
+                        let step = try RunStep.parse(text)
+                        failed = !session.perform(step) || failed
+                    } catch {
+                        throw ValidationError(error.description)
+                    }
+                }
+                if strict && failed { throw ExitCode(1) }
+            } else {
+                session.interact()
+            }
+        }
+
+        private func loadSpec() throws -> FlowSpec {
+            if flow.hasSuffix(".json"), let data = FileManager.default.contents(atPath: flow),
+               let spec = try? JSONDecoder().decode(FlowSpec.self, from: data) {
+                return spec
+            }
+            let result = FlowLoader().load(path: flow)
+            guard let spec = result.spec, !result.hasErrors else {
+                printDiagnostics(result.diagnostics)
+                throw ExitCode(1)
+            }
+            return spec
+        }
+
+        private func printDiagnostics(_ diagnostics: [Diagnostic]) {
+            let report = TextReporter(colors: .forStandardError).generateReport([FileReport(file: flow, diagnostics: diagnostics)])
+            FileHandle.standardError.write(Data((report + "\n").utf8))
+        }
+    }
+}
+
+/// A running flow in the terminal: performs steps and prints the state after each.
+@MainActor
+struct RunSession {
+    let runtime: FlowRuntime
+    let index: SpecIndex
+    let json: Bool
+    let colors: TerminalColors
+
+    init(runtime: FlowRuntime, spec: FlowSpec, json: Bool, colors: TerminalColors) {
+        self.runtime = runtime
+        self.index = SpecIndex(spec)
+        self.json = json
+        self.colors = colors
+    }
+
+    /// Performs a step and prints the state; false when it was rejected or not handled.
+    mutating func perform(_ step: RunStep) -> Bool {
+        let result: String
+        switch step {
+        case .send(let screen, let event, let payload): result = Self.text(runtime.send(event, from: screen, payload: payload))
+        case .back: result = Self.text(runtime.back())
+        case .dismiss: result = Self.text(runtime.dismiss())
+        case .tab(let id): result = Self.text(runtime.selectTab(id))
+        case .open(let url):
+            switch runtime.open(url) {
+            case .opened: result = "opened"
+            case .held: result = "held"
+            case .noMatch: result = "rejected: no link matches \(url)"
+            }
+        }
+        show(step: step.description, result: result)
+        return result == "handled" || result == "opened" || result == "held"
+    }
+
+    func show(step: String, result: String?) {
+        let state = runtime.state
+        if json {
+            struct Line: Encodable {
+                var step: String
+                var result: String?
+                var state: NavigationState
+            }
+            print(JSONOutput.string(Line(step: step, result: result, state: state), pretty: false))
+            return
+        }
+        let header = "▸ " + step + (result.map { " → " + $0 } ?? "")
+        print(colors.bold(header))
+        print(StateTreePrinter(colors: colors).render(state))
+        print("")
+    }
+
+    /// Reads steps from standard input until it ends or the person types `quit`.
+    mutating func interact() {
+        let prompt = isatty(STDIN_FILENO) == 1
+        while true {
+            let choices = self.choices()
+            if prompt {
+                print("Visible: \(runtime.state.top ?? "nothing"). Choose a number or type a step (quit to stop):")
+                for (number, choice) in choices.enumerated() { print("  \(number + 1). \(choice.label)") }
+                print("> ", terminator: "")
+            }
+            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else { return }
+            if line.isEmpty { continue }
+            if line == "quit" || line == "q" { return }
+            if let number = Int(line) {
+                guard (1...max(1, choices.count)).contains(number), choices.indices.contains(number - 1) else {
+                    print("no choice \(number)")
+                    continue
+                }
+                var step = choices[number - 1].step
+                if case .send(let screen, let event, nil) = step, let type = index.screens[screen]?.event(named: event)?.payload {
+                    if prompt { print("payload for \(event) (\(type), JSON): ", terminator: "") }
+                    let text = readLine() ?? ""
+                    guard let payload = try? RunStep.parsePayload(text) else {
+                        print("the payload is not valid JSON")
+                        continue
+                    }
+                    step = .send(screen: screen, event: event, payload: payload)
+                }
+                _ = perform(step)
+                continue
+            }
+            do {
+                _ = perform(try RunStep.parse(line))
+            } catch {
+                print(error.description)
+            }
+        }
+    }
+
+    /// What the person can do now: the visible screen's events, back, dismiss, and other tabs.
+    private func choices() -> [(label: String, step: RunStep)] {
+        let state = runtime.state
+        var result: [(String, RunStep)] = []
+        if let top = state.top, let screen = index.screens[top] {
+            for event in screen.events {
+                result.append(("\(top).\(event.name)" + (event.payload.map { " (\($0))" } ?? ""),
+                               .send(screen: top, event: event.name, payload: nil)))
+            }
+            result.append(("\(top).done", .send(screen: top, event: "done", payload: nil)))
+        }
+        result.append(("back", .back))
+        if state.presented != nil { result.append(("dismiss", .dismiss)) }
+        for tab in tabs(in: state.tree) where tab != state.tab {
+            result.append(("tab \(tab)", .tab(tab)))
+        }
+        return result
+    }
+
+    /// The tab ids of every tabs flow in the tree (a tab's id may differ from its flow's).
+    private func tabs(in node: StateNode) -> [String] {
+        var ids: [String] = []
+        if node.kind == "tabs", let flow = index.flows[node.id], case .tabs(let tabs, _) = flow.kind {
+            ids = tabs.map(\.id)
+        }
+        return ids + node.children.flatMap(tabs(in:)) + (node.presented.map(tabs(in:)) ?? [])
+    }
+
+    private static func text(_ result: StepResult) -> String {
+        switch result {
+        case .handled: "handled"
+        case .unhandled(let reason): "unhandled: \(reason)"
+        case .rejected(let reason): "rejected: \(reason)"
+        }
+    }
+}

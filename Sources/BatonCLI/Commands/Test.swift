@@ -1,0 +1,83 @@
+import ArgumentParser
+import BatonModel
+import Foundation
+
+extension BatonCommand {
+    /// `baton test FILE...`
+    struct Test: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run scenario files (*.test.yaml) headlessly and report each scenario.",
+            discussion: """
+                Each scenario starts the flow afresh with its flags and context, performs its \
+                steps (send, back, dismiss, tab, open) and checks its expectations. A failure \
+                names the step's line, what was expected and what happened. Exits 1 when a \
+                scenario fails.
+
+                Example:
+                  baton test flows/
+                  baton test flows/recipes.test.yaml --junit build/baton.xml
+                """
+        )
+
+        @Argument(help: "Scenario files or folders holding them.")
+        var paths: [String]
+
+        @Option(help: "Also write JUnit XML to this path, for CI.")
+        var junit: String?
+
+        @ArgumentParser.Flag(name: .customLong("no-strict"), help: "Let an event that nothing handles pass instead of failing its step.")
+        var lenient = false
+
+        func run() throws {
+            // The command runs on the main thread, where the runtime lives.
+            try MainActor.assumeIsolated { try runOnMainActor() }
+        }
+
+        @MainActor
+        private func runOnMainActor() throws {
+            let suite = ScenarioSuite(strict: !lenient)
+            let files: [String]
+            do {
+                files = try suite.files(for: paths)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            guard !files.isEmpty else { throw ValidationError("no scenario files (*.test.yaml) in \(paths.joined(separator: ", "))") }
+            let colors = TerminalColors.forStandardOutput
+            var results: [ScenarioFileResult] = []
+            for file in files {
+                let result = suite.run(file: file)
+                results.append(result)
+                print(Self.report(result, colors: colors))
+            }
+            let passed = results.reduce(0) { $0 + $1.passedCount }
+            let failed = results.reduce(0) { $0 + $1.failedCount }
+            print("\(passed) passed, \(failed) failed")
+            if let junit {
+                do {
+                    try JUnitReport.xml(results).write(toFile: junit, atomically: true, encoding: .utf8)
+                } catch {
+                    throw ValidationError("cannot write \(junit): \(error.localizedDescription)")
+                }
+            }
+            if failed > 0 { throw ExitCode(1) }
+        }
+
+        static func report(_ result: ScenarioFileResult, colors: TerminalColors) -> String {
+            var lines = [colors.bold(result.file)]
+            for diagnostic in result.diagnostics where diagnostic.severity == .error {
+                lines.append("  " + colors.severity(.error) + " " + diagnostic.description)
+            }
+            for outcome in result.outcomes {
+                guard let failure = outcome.failure else {
+                    lines.append("  " + colors.pass("✓") + " " + outcome.name)
+                    continue
+                }
+                lines.append("  " + colors.fail("✗") + " " + outcome.name)
+                let place = failure.location.map { "\($0): " } ?? ""
+                lines.append("    \(place)step \(failure.step): \(failure.message)")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+}

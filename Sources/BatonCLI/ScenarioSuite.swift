@@ -1,0 +1,66 @@
+import BatonLint
+import BatonLoader
+import BatonModel
+import BatonRuntime
+import Foundation
+
+/// The results of one scenario file: problems that kept it from running, or one outcome per
+/// scenario.
+public struct ScenarioFileResult: Sendable {
+    public var file: String
+    public var diagnostics: [Diagnostic]
+    public var outcomes: [ScenarioOutcome]
+
+    /// Whether the file could not run at all (a load or lint error in it or its flow).
+    public var isBroken: Bool { diagnostics.hasErrors }
+    public var failedCount: Int { outcomes.filter { !$0.passed }.count + (isBroken ? 1 : 0) }
+    public var passedCount: Int { outcomes.filter(\.passed).count }
+}
+
+/// Finds scenario files, loads each with its flow, and runs it. Prints nothing.
+@MainActor
+public struct ScenarioSuite {
+    public var strict: Bool
+
+    public init(strict: Bool = true) {
+        self.strict = strict
+    }
+
+    /// The `*.test.yaml` files named by `paths` (files as they are, folders searched below).
+    public func files(for paths: [String]) throws(PathError) -> [String] {
+        var result: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw PathError(path: path, reason: "no such file or folder")
+            }
+            guard isDirectory.boolValue else {
+                result.append(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let found = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
+                .filter { LintRun.isScenario($0) && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+                .map { base + "/" + $0 }
+            result += found.sorted()
+        }
+        return result
+    }
+
+    /// Loads and runs one scenario file.
+    public func run(file: String) -> ScenarioFileResult {
+        let loaded = ScenarioLoader().load(path: file)
+        guard let scenarios = loaded.file, !loaded.diagnostics.hasErrors else {
+            return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics, outcomes: [])
+        }
+        let flowPath = ScenarioLoader.flowPath(of: scenarios, scenarioPath: file)
+        let flow = FlowLoader().load(path: flowPath)
+        guard let spec = flow.spec, !flow.hasErrors else {
+            return ScenarioFileResult(file: file, diagnostics: flow.diagnostics, outcomes: [])
+        }
+        let lint = Linter().lint(spec)
+        guard !lint.hasErrors else { return ScenarioFileResult(file: file, diagnostics: lint, outcomes: []) }
+        let outcomes = ScenarioRunner(spec: spec, strict: strict).run(scenarios)
+        return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics, outcomes: outcomes)
+    }
+}

@@ -1,0 +1,112 @@
+import BatonModel
+
+extension FlowRuntime {
+    /// Offers an emission to `flow`: its specific `on` key, its built-in behaviour (a
+    /// sequence's `done`), its `*.event` key, the default of `back`; else it bubbles to the
+    /// parent. An emission that reaches past the root is unhandled (`back`: rejected).
+    func dispatch(_ emission: Emission, at flow: FlowCoordinator, arrival: Arrival, depth: Int) -> StepResult {
+        guard depth <= Self.maxDepth else { return .rejected(RuntimeMessage.tooDeep) }
+        let transitions = flow.flow.transitions
+        if let transition = transitions.first(where: {
+            !$0.trigger.isWildcard && $0.trigger.source == emission.source && $0.trigger.event == emission.event
+        }), let action = transition.actions.first(where: { holds($0.when) }) {
+            return perform(action, in: flow, emission: emission, depth: depth)
+        }
+        if let result = sequenceDone(emission, at: flow, arrival: arrival, depth: depth) { return result }
+        if !emission.isOutcome, let transition = transitions.first(where: {
+            $0.trigger.isWildcard && $0.trigger.event == emission.event
+        }), let action = transition.actions.first(where: { holds($0.when) }) {
+            return perform(action, in: flow, emission: emission, depth: depth)
+        }
+        if !emission.isOutcome, emission.event == "back", let result = defaultBack(at: flow, arrival: arrival) {
+            return result
+        }
+        guard let parent = flow.parent else {
+            if !emission.isOutcome && emission.event == "back" { return .rejected(RuntimeMessage.nothingToGoBackTo) }
+            return .unhandled(RuntimeMessage.unhandled(emission.trigger))
+        }
+        return dispatch(emission, at: parent, arrival: .item(flow.id), depth: depth + 1)
+    }
+
+    /// A sequence's built-in `done`: from a step's screen, or a step flow's `done` outcome, it
+    /// shows the next step.
+    private func sequenceDone(_ emission: Emission, at flow: FlowCoordinator, arrival: Arrival, depth: Int) -> StepResult? {
+        guard emission.event == "done", let sequence = flow as? SequenceCoordinator else { return nil }
+        let step: Int?
+        switch arrival {
+        case .item(let id):
+            guard !emission.isOutcome,
+                  sequence.entries.contains(where: { $0.id == id && $0.screenEntry != nil }) else { return nil }
+            step = sequence.stepIndices[id]
+        case .finished(let finishedStep):
+            guard emission.isOutcome else { return nil }
+            step = finishedStep
+        }
+        guard let step else { return nil }
+        trace.record(flow: sequence.flowName, action: "next")
+        return advance(sequence, after: step, payload: emission.payload, depth: depth)
+    }
+
+    /// `back` by default: dismisses the flow's modal when it came from there, else pops the
+    /// top of its stack when it came from there and that is not the root.
+    private func defaultBack(at flow: FlowCoordinator, arrival: Arrival) -> StepResult? {
+        guard case .item(let id) = arrival else { return nil }
+        if let modal = flow.presented, modal.item.id == id {
+            trace.record(flow: flow.flowName, action: "dismiss \(modal.item.name)")
+            flow.presented = nil
+            return .handled
+        }
+        if let stack = flow as? any StackHolding, stack.entries.count > 1, stack.entries.last?.id == id {
+            trace.record(flow: flow.flowName, action: "pop")
+            stack.truncate(to: stack.entries.count - 1)
+            return .handled
+        }
+        return nil
+    }
+
+    /// Shows the step after `step` whose `when` holds, with `payload` as its input; finishes the
+    /// sequence with `done` when there is none.
+    func advance(_ sequence: SequenceCoordinator, after step: Int, payload: Value?, depth: Int) -> StepResult {
+        let steps = sequence.steps
+        var next = step + 1
+        while next < steps.count {
+            if holds(steps[next].when) {
+                do {
+                    let item = try makeItem(steps[next].target.name, input: payload, under: sequence)
+                    adopt(item, by: sequence)
+                    sequence.push(item, step: next)
+                    return .handled
+                } catch {
+                    return .rejected(error.message)
+                }
+            }
+            next += 1
+        }
+        return finish(sequence, outcome: "done", payload: payload, depth: depth)
+    }
+
+    /// Finishes `flow` with `outcome`: removes it from its parent (its stack entries, its modal,
+    /// its tab or branch), then offers `flow.outcome` to the parent. The root finishing ends the run.
+    func finish(_ flow: FlowCoordinator, outcome: String, payload: Value?, depth: Int) -> StepResult {
+        guard let parent = flow.parent else {
+            finishedOutcome = outcome
+            finishedPayload = payload
+            return .handled
+        }
+        let step = (parent as? SequenceCoordinator)?.stepIndices[flow.id]
+        if parent.presented?.item.id == flow.id {
+            parent.presented = nil
+        } else {
+            _ = parent.removeChild(flow)
+        }
+        flow.parent = nil
+        let saved = trace
+        trace = StepTrace()
+        let emission = Emission(event: outcome, source: flow.flowName, payload: payload, isOutcome: true)
+        let slot = reserveNested()
+        let result = dispatch(emission, at: parent, arrival: .finished(step: step), depth: depth + 1)
+        recordNested(trigger: "outcome \(emission.trigger)", trace: trace, result: result.name, message: result.message, at: slot)
+        trace = saved
+        return .handled
+    }
+}

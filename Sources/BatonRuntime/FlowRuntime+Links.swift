@@ -1,0 +1,221 @@
+import BatonModel
+
+/// What became of a link, and why when it did not open.
+struct LinkOutcome {
+    var result: LinkResult
+    var message: String?
+}
+
+/// A matched link: the flow it goes into and the screens to put on its stack.
+private struct LinkTarget {
+    var flow: Flow
+    var items: [(name: String, input: Value?)]
+    /// The flows from the root to `flow`, root first.
+    var way: [String]
+}
+
+extension FlowRuntime {
+    /// Opens a deep link: selects tabs and switch branches on the way from the root to the
+    /// link's flow, dismisses modals on the way, and sets the flow's stack to its root and the
+    /// link's screens. A way through a switch branch that cannot be shown holds the link.
+    func openLink(_ url: String, depth: Int, holding: Bool = true) -> LinkOutcome {
+        guard depth <= Self.maxDepth else { return LinkOutcome(result: .noMatch, message: RuntimeMessage.tooDeep) }
+        let target: LinkTarget
+        switch match(url) {
+        case .success(let matched): target = matched
+        case .failure(let failure): return LinkOutcome(result: .noMatch, message: failure.message)
+        }
+        switch check(target.way) {
+        case .blocked(let branch):
+            if holding && !heldLinks.contains(url) { heldLinks.append(url) }
+            trace.record(flow: target.flow.name, action: "hold \(url)")
+            return LinkOutcome(result: .held, message: RuntimeMessage.held(branch))
+        case .impossible(let message):
+            return LinkOutcome(result: .noMatch, message: message)
+        case .open:
+            break
+        }
+        do {
+            try apply(target)
+        } catch {
+            return LinkOutcome(result: .noMatch, message: error.message)
+        }
+        trace.record(flow: target.flow.name, action: "link \(url)")
+        return LinkOutcome(result: .opened)
+    }
+
+    /// Opens the held links whose way can now be taken, in the order they were held.
+    func retryHeldLinks() {
+        guard finishedOutcome == nil, !heldLinks.isEmpty else { return }
+        for url in heldLinks {
+            let saved = trace
+            trace = StepTrace()
+            let outcome = openLink(url, depth: 0, holding: false)
+            if outcome.result != .held {
+                heldLinks.removeAll { $0 == url }
+                if outcome.result == .opened {
+                    recordNested(trigger: "open \(url)", trace: trace, result: "handled",
+                                 message: RuntimeMessage.heldLinkOpened(url))
+                }
+            }
+            trace = saved
+        }
+    }
+
+    private func match(_ url: String) -> Result<LinkTarget, ActionFailure> {
+        let link = DeepLink(url)
+        for flow in spec.flows {
+            for pattern in flow.links {
+                guard let pathValues = pattern.pattern.match(link.segments) else { continue }
+                let values = link.query.merging(pathValues) { _, path in path }
+                let parameters = LinkParameters(index: index, values: values)
+                var items: [(name: String, input: Value?)] = []
+                for target in pattern.targets {
+                    let type = index.screens[target.name]?.input ?? index.flows[target.name]?.input
+                    do {
+                        items.append((target.name, try parameters.input(for: type)))
+                    } catch {
+                        return .failure(ActionFailure(message: error.message))
+                    }
+                }
+                guard let way = way(to: flow.name) else {
+                    return .failure(ActionFailure(message: RuntimeMessage.linkUnreachable(flow.name)))
+                }
+                switch flow.kind {
+                case .stack, .sequence: break
+                case .tabs, .switch: return .failure(ActionFailure(message: RuntimeMessage.linkNotStack(flow.name)))
+                }
+                return .success(LinkTarget(flow: flow, items: items, way: way))
+            }
+        }
+        return .failure(ActionFailure(message: RuntimeMessage.linkNoMatch(url)))
+    }
+
+    /// The flows from the root to `target` through tabs, switch branches, stack roots and
+    /// first sequence steps; nil when the structure does not lead there.
+    func way(to target: String) -> [String]? {
+        var visited: Set<String> = [spec.start.name]
+        var queue: [[String]] = [[spec.start.name]]
+        var head = 0
+        while head < queue.count {
+            let path = queue[head]
+            head += 1
+            guard let last = path.last else { continue }
+            if last == target { return path }
+            guard let flow = index.flows[last] else { continue }
+            for child in structuralChildren(flow) where index.flows[child] != nil && !visited.contains(child) {
+                visited.insert(child)
+                queue.append(path + [child])
+            }
+        }
+        return nil
+    }
+
+    private func structuralChildren(_ flow: Flow) -> [String] {
+        switch flow.kind {
+        case .stack(let root): [root.name]
+        case .sequence(let steps): steps.first.map { [$0.target.name] } ?? []
+        case .tabs(let tabs, _): tabs.map(\.flow.name)
+        case .switch(let branches): branches.map(\.target.name)
+        }
+    }
+
+    private enum WayCheck {
+        case open
+        case blocked(String)
+        case impossible(String)
+    }
+
+    /// Whether the way can be taken now, without changing anything.
+    private func check(_ way: [String]) -> WayCheck {
+        var current: FlowCoordinator? = root
+        for (position, name) in way.enumerated().dropFirst() {
+            let parentName = way[position - 1]
+            guard let parentFlow = index.flows[parentName] else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
+            switch parentFlow.kind {
+            case .tabs(let tabs, _):
+                if let live = current as? TabsCoordinator {
+                    guard let slot = live.tabs.first(where: { $0.tab.flow.name == name }) else {
+                        return .impossible(RuntimeMessage.linkHiddenTab(name))
+                    }
+                    current = slot.coordinator
+                } else {
+                    guard let tab = tabs.first(where: { $0.flow.name == name }), holds(tab.when) else {
+                        return .impossible(RuntimeMessage.linkHiddenTab(name))
+                    }
+                    current = nil
+                }
+            case .switch(let branches):
+                if let live = current as? SwitchCoordinator, live.branch?.name == name {
+                    current = live.branch?.coordinator
+                } else {
+                    guard let branch = branches.first(where: { $0.target.name == name }), holds(branch.when) else {
+                        return .blocked(name)
+                    }
+                    current = nil
+                }
+            case .stack, .sequence:
+                if let live = current as? any StackHolding, live.entries.first?.name == name {
+                    current = live.entries.first?.coordinator
+                } else {
+                    current = nil
+                }
+            }
+        }
+        return .open
+    }
+
+    /// Takes the way, then sets the link flow's stack.
+    private func apply(_ target: LinkTarget) throws(ActionFailure) {
+        var current = root
+        root.presented = nil
+        for name in target.way.dropFirst() {
+            let next: FlowCoordinator
+            switch current {
+            case let tabs as TabsCoordinator:
+                guard let slot = tabs.tabs.first(where: { $0.tab.flow.name == name }), let child = slot.coordinator else {
+                    throw ActionFailure(message: RuntimeMessage.linkHiddenTab(name))
+                }
+                tabs.selectedTab = slot.id
+                next = child
+            case let owner as SwitchCoordinator:
+                if owner.branch?.name != name {
+                    try show(name, in: owner, input: owner.contentInput)
+                }
+                guard let child = owner.branch?.coordinator else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
+                next = child
+            case let stack as any StackHolding:
+                if let child = stack.entries.first?.coordinator, child.flowName == name {
+                    stack.truncate(to: 1)
+                    next = child
+                } else {
+                    let item = try makeItem(name, input: stack.contentInput, under: stack)
+                    guard let child = item.coordinator else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
+                    adopt(item, by: stack)
+                    if let sequence = stack as? SequenceCoordinator {
+                        sequence.setEntries([])
+                        sequence.push(item, step: 0)
+                    } else {
+                        stack.setEntries([item])
+                    }
+                    next = child
+                }
+            default:
+                throw ActionFailure(message: RuntimeMessage.linkUnreachable(name))
+            }
+            next.presented = nil
+            current = next
+        }
+        guard let stack = current as? any StackHolding, let first = stack.entries.first else {
+            throw ActionFailure(message: RuntimeMessage.linkNotStack(current.flowName))
+        }
+        var entries = [first]
+        for item in target.items {
+            let made = try makeItem(item.name, input: item.input, under: stack)
+            adopt(made, by: stack)
+            entries.append(made)
+        }
+        stack.presented = nil
+        stack.setEntries(entries)
+    }
+}

@@ -1,0 +1,202 @@
+import BatonLint
+import BatonModel
+import Foundation
+import Observation
+
+/// Runs a flow spec: creates the coordinators, takes events, back gestures, tab taps and deep
+/// links, and records every step. Headless (tests, `baton run`) or behind a SwiftUI/UIKit host.
+@MainActor @Observable
+public final class FlowRuntime {
+    /// How deep events, links and flow nesting may go before the runtime stops a loop.
+    public nonisolated static let maxDepth = 64
+
+    public private(set) var spec: FlowSpec
+    @ObservationIgnored private(set) var index: SpecIndex
+    @ObservationIgnored public let registry: ViewModelRegistry
+    public private(set) var environment: RuntimeEnvironment
+    public let options: RuntimeOptions
+    /// The root flow's coordinator.
+    public private(set) var root: FlowCoordinator
+    public internal(set) var log: [LogEntry] = []
+    /// Deep links waiting for a switch branch to be shown.
+    public internal(set) var heldLinks: [String] = []
+    /// The root flow's outcome once it finished, and its payload.
+    public internal(set) var finishedOutcome: String?
+    public internal(set) var finishedPayload: Value?
+    /// Called with every log entry as it is recorded, for analytics.
+    @ObservationIgnored public var onTransition: ((LogEntry) -> Void)?
+
+    /// The next instance id; screens and flows are numbered 1, 2, 3... in creation order.
+    @ObservationIgnored var nextInstanceID = 1
+    /// What the current step did, for its log entry.
+    @ObservationIgnored var trace = StepTrace()
+    /// Entries recorded during the current step, after its own.
+    @ObservationIgnored var nestedEntries: [LogEntry] = []
+
+    /// Validates `spec` with the linter (throws the diagnostics when any is an error) and
+    /// starts the root flow.
+    public init(
+        spec: FlowSpec, registry: ViewModelRegistry = ViewModelRegistry(),
+        environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
+    ) throws(DiagnosticsError) {
+        let diagnostics = Linter().lint(spec)
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
+        self.spec = spec
+        self.index = SpecIndex(spec)
+        self.registry = registry
+        self.environment = environment
+        self.options = options
+        self.root = StackCoordinator(id: 0, flow: Flow(name: spec.start.name, kind: .stack(root: Target(""))), input: nil)
+        do {
+            root = try makeRootFlow()
+        } catch {
+            throw DiagnosticsError([RuntimeDiagnostic.start(error.message)])
+        }
+    }
+
+    /// Reads the compiled JSON form (the model encoded with `JSONEncoder`) and starts it as
+    /// `init(spec:...)` does.
+    public convenience init(
+        compiledJSON: Data, registry: ViewModelRegistry = ViewModelRegistry(),
+        environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
+    ) throws(DiagnosticsError) {
+        let spec: FlowSpec
+        do {
+            spec = try JSONDecoder().decode(FlowSpec.self, from: compiledJSON)
+        } catch {
+            throw DiagnosticsError([RuntimeDiagnostic.compiledJSON(String(describing: error))])
+        }
+        try self.init(spec: spec, registry: registry, environment: environment, options: options)
+    }
+
+    // MARK: Steps
+
+    /// Emits `event` from the visible instance of `screen`. A screen that is not visible, or an
+    /// event it does not declare, changes nothing and is reported (`.rejected`).
+    @discardableResult
+    public func send(_ event: String, from screen: String, payload: Value? = nil) -> StepResult {
+        runStep(trigger: "\(screen).\(event)", source: screen) {
+            emitFromVisible(event, screen: screen, instance: nil, payload: payload)
+        }
+    }
+
+    /// Emits `event` from a screen instance (what a view model's `send` does).
+    @discardableResult
+    func send(_ event: String, fromInstance instance: Int, screen: String, payload: Value?) -> StepResult {
+        runStep(trigger: "\(screen).\(event)", source: screen) {
+            emitFromVisible(event, screen: screen, instance: instance, payload: payload)
+        }
+    }
+
+    /// The system back gesture on the visible screen.
+    @discardableResult
+    public func back() -> StepResult {
+        let visible = visibleWalk().screen?.screen
+        return runStep(trigger: "back", source: visible) {
+            guard let visible else { return .rejected(RuntimeMessage.nothingVisible) }
+            return emitFromVisible("back", screen: visible, instance: nil, payload: nil)
+        }
+    }
+
+    /// The user's swipe that closes the topmost modal.
+    @discardableResult
+    public func dismiss() -> StepResult {
+        let walk = visibleWalk()
+        return runStep(trigger: "dismiss", source: walk.screen?.screen) {
+            guard let owner = walk.modalOwner, let modal = owner.presented else {
+                return .rejected(RuntimeMessage.nothingPresented)
+            }
+            trace.record(flow: owner.flowName, action: "dismiss \(modal.item.name)")
+            owner.presented = nil
+            return .handled
+        }
+    }
+
+    /// The user tapping tab `id` of the innermost shown tabs flow that has it. Tabs under a
+    /// modal cannot be tapped.
+    @discardableResult
+    public func selectTab(_ id: String) -> StepResult {
+        let walk = visibleWalk()
+        return runStep(trigger: "tab \(id)", source: walk.screen?.screen) {
+            guard let tabs = walk.tappableTabs.last(where: { tabs in tabs.tabs.contains { $0.id == id } }) else {
+                let covered = walk.tabs.contains { tabs in tabs.tabs.contains { $0.id == id } }
+                return .rejected(covered ? RuntimeMessage.tabCovered(id, by: walk.modalOwner?.presented?.item.name)
+                                         : RuntimeMessage.noTab(id))
+            }
+            trace.record(flow: tabs.flowName, action: "tab \(id)")
+            return select(tab: id, in: tabs)
+        }
+    }
+
+    /// Opens a deep link such as `/recipes/7` or `myapp://host/recipes/7?x=1`.
+    @discardableResult
+    public func open(_ url: String) -> LinkResult {
+        var linkResult = LinkResult.noMatch
+        _ = runStep(trigger: "open \(url)", source: nil) {
+            let outcome = openLink(url, depth: 0)
+            linkResult = outcome.result
+            switch outcome.result {
+            case .opened: return .handled
+            case .held:
+                trace.resultName = "held"
+                return .handled
+            case .noMatch: return .rejected(outcome.message ?? RuntimeMessage.linkNoMatch(url))
+            }
+        }
+        return linkResult
+    }
+
+    /// Sets a context fact, then opens held links that can now be opened.
+    public func setContext(_ name: String, _ value: Value) {
+        environment.context[name] = value
+        settleAfterChange()
+    }
+
+    /// Overrides a flag (nil removes the override), then opens held links that can now be opened.
+    public func setFlag(_ name: String, _ value: Literal?) {
+        environment.flagOverrides[name] = value
+        settleAfterChange()
+    }
+
+    /// A flag's current value: the override, the rollout bucket or the default; nil for an
+    /// undeclared flag without an override.
+    public func flagValue(_ name: String) -> Literal? {
+        guard let flag = index.flags[name] else { return environment.flagOverrides[name] }
+        return FlagResolver.value(of: flag, overrides: environment.flagOverrides, context: environment.context)
+    }
+
+    /// The navigation state, computed from the coordinators.
+    public var state: NavigationState { computeState() }
+
+    // MARK: Conditions
+
+    /// Whether a `when` holds now; no condition always holds.
+    func holds(_ condition: Condition?) -> Bool {
+        guard let condition else { return true }
+        return condition.expression.holds { name in
+            switch name {
+            case .flag(let flag): flagValue(flag)
+            case .context(let fact): environment.context[fact].flatMap(Self.literal)
+            }
+        }
+    }
+
+    private static func literal(_ value: Value) -> Literal? {
+        switch value {
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .string(let text): .string(text)
+        case .null, .list, .record: nil
+        }
+    }
+
+    func replaceIndex(with spec: FlowSpec) {
+        self.spec = spec
+        self.index = SpecIndex(spec)
+    }
+
+    func replaceRoot(_ coordinator: FlowCoordinator) {
+        root = coordinator
+    }
+}

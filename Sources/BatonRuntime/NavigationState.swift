@@ -1,0 +1,106 @@
+import BatonModel
+
+/// The navigation state as a scenario's `expect` sees it, computed from the coordinators.
+public struct NavigationState: Sendable, Equatable, Codable {
+    /// The visible screen's id; nil once the root flow finished.
+    public var top: String?
+    /// The visible screen's input.
+    public var topInput: Value?
+    /// The screens of the stack that holds the visible screen, from its root; a screen
+    /// presented alone is a stack of one.
+    public var stack: [String]
+    /// The selected tab id of the innermost tabs flow that is shown.
+    public var tab: String?
+    /// The topmost modal: a screen id or a presented flow's id; nil when none.
+    public var presented: String?
+    /// The active flows from the root to the visible screen's flow, presented flows included.
+    public var flows: [String]
+    /// The root flow's outcome once it finished.
+    public var finished: String?
+    /// Deep links waiting for a switch branch to be shown.
+    public var heldLinks: [String]
+    /// The whole tree, for printing.
+    public var tree: StateNode
+
+    public init(
+        top: String? = nil, topInput: Value? = nil, stack: [String] = [], tab: String? = nil,
+        presented: String? = nil, flows: [String] = [], finished: String? = nil,
+        heldLinks: [String] = [], tree: StateNode
+    ) {
+        self.top = top
+        self.topInput = topInput
+        self.stack = stack
+        self.tab = tab
+        self.presented = presented
+        self.flows = flows
+        self.finished = finished
+        self.heldLinks = heldLinks
+        self.tree = tree
+    }
+}
+
+/// One node of the navigation tree: a flow or a screen.
+public struct StateNode: Sendable, Equatable, Codable {
+    /// `stack`, `sequence`, `tabs`, `switch` or `screen`.
+    public var kind: String
+    /// The flow or screen id.
+    public var id: String
+    public var input: Value?
+    /// The selected tab id of a tabs flow, or the shown branch of a switch.
+    public var selected: String?
+    /// `sheet`, `cover` or `popover` when the node is presented modally.
+    public var presentation: String?
+    /// Stack entries, tabs (in order) or the shown branch.
+    public var children: [StateNode]
+    /// What the flow presents modally.
+    public var presented: StateNode? {
+        get { presentedStorage.first }
+        set { presentedStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// Zero or one node: an array gives the recursion its indirection.
+    private var presentedStorage: [StateNode] = []
+    /// Whether the node is on the way from the root to the visible screen.
+    public var isVisible: Bool
+
+    public init(
+        kind: String, id: String, input: Value? = nil, selected: String? = nil, presentation: String? = nil,
+        children: [StateNode] = [], presented: StateNode? = nil, isVisible: Bool = false
+    ) {
+        self.kind = kind
+        self.id = id
+        self.input = input
+        self.selected = selected
+        self.presentation = presentation
+        self.children = children
+        self.presentedStorage = presented.map { [$0] } ?? []
+        self.isVisible = isVisible
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, id, input, selected, presentation, children, presented, isVisible
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(String.self, forKey: .kind)
+        id = try container.decode(String.self, forKey: .id)
+        input = try container.decodeIfPresent(Value.self, forKey: .input)
+        selected = try container.decodeIfPresent(String.self, forKey: .selected)
+        presentation = try container.decodeIfPresent(String.self, forKey: .presentation)
+        children = try container.decodeIfPresent([StateNode].self, forKey: .children) ?? []
+        presentedStorage = try container.decodeIfPresent(StateNode.self, forKey: .presented).map { [$0] } ?? []
+        isVisible = try container.decodeIfPresent(Bool.self, forKey: .isVisible) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(input, forKey: .input)
+        try container.encodeIfPresent(selected, forKey: .selected)
+        try container.encodeIfPresent(presentation, forKey: .presentation)
+        try container.encode(children, forKey: .children)
+        try container.encodeIfPresent(presented, forKey: .presented)
+        try container.encode(isVisible, forKey: .isVisible)
+    }
+}

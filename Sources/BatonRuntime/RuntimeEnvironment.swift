@@ -1,0 +1,12 @@
+import BatonModel
+
+/// What the host app overrides and supplies: flag overrides and the context facts.
+public struct RuntimeEnvironment: Sendable {
+    public var flagOverrides: [String: Literal]
+    public var context: [String: Value]
+
+    public init(flagOverrides: [String: Literal] = [:], context: [String: Value] = [:]) {
+        self.flagOverrides = flagOverrides
+        self.context = context
+    }
+}

@@ -1,0 +1,110 @@
+import BatonModel
+
+/// Every message the runtime reports, in one place.
+enum RuntimeMessage {
+    static let finished = "the flow has finished"
+    static let nothingVisible = "no screen is visible"
+    static let nothingToGoBackTo = "nothing to go back to"
+    static let nothingPresented = "nothing is presented"
+    static let runtimeGone = "the runtime has been released"
+    static let tooDeep = "stopped: more than \(FlowRuntime.maxDepth) nested events, links or flows (a loop?)"
+
+    static func notVisible(_ screen: String, visible: String?) -> String {
+        "screen '\(screen)' is not visible" + (visible.map { "; the visible screen is '\($0)'" } ?? "")
+    }
+
+    static func instanceNotVisible(_ screen: String) -> String {
+        "this instance of '\(screen)' is not the visible screen"
+    }
+
+    static func undeclaredEvent(_ event: String, screen: String) -> String {
+        "screen '\(screen)' does not declare event '\(event)'"
+    }
+
+    static func unhandled(_ trigger: String) -> String {
+        "no flow handled '\(trigger)'"
+    }
+
+    static func noTab(_ tab: String) -> String {
+        "no shown tabs flow has a tab '\(tab)'"
+    }
+
+    static func tabCovered(_ tab: String, by modal: String?) -> String {
+        "tab '\(tab)' is covered by the presented '\(modal ?? "modal")'; dismiss it first"
+    }
+
+    static func unknownTarget(_ name: String) -> String {
+        "'\(name)' is neither a screen nor a flow"
+    }
+
+    static func noStack(_ action: String, flow: String, kind: String) -> String {
+        "\(action): flow '\(flow)' is a \(kind) flow and has no stack"
+    }
+
+    static func nothingToPop(_ flow: String) -> String {
+        "pop: the stack of '\(flow)' is at its root"
+    }
+
+    static func notOnStack(_ name: String, flow: String) -> String {
+        "popTo: '\(name)' is not on the stack of '\(flow)'"
+    }
+
+    static func noSwitch(_ branch: String) -> String {
+        "show: no enclosing switch has a branch '\(branch)'"
+    }
+
+    static func noSequence(_ flow: String) -> String {
+        "next: '\(flow)' is not in a sequence"
+    }
+
+    static func emptySequence(_ flow: String) -> String {
+        "no step of sequence '\(flow)' can be shown"
+    }
+
+    static func emitFromRoot(_ event: String) -> String {
+        "emit \(event): the root flow has no parent"
+    }
+
+    static func linkNoMatch(_ url: String) -> String {
+        "no link pattern matches '\(url)'"
+    }
+
+    static func linkParameter(_ field: String, _ text: String, _ type: TypeRef) -> String {
+        "link parameter '\(field)': '\(text)' is not a \(type)"
+    }
+
+    static func linkUnreachable(_ flow: String) -> String {
+        "flow '\(flow)' cannot be reached from the root through tabs, switch branches and stack roots"
+    }
+
+    static func linkNotStack(_ flow: String) -> String {
+        "links into '\(flow)' need a stack or sequence flow"
+    }
+
+    static func linkHiddenTab(_ flow: String) -> String {
+        "the tab of '\(flow)' is not shown"
+    }
+
+    static func heldLinkOpened(_ url: String) -> String {
+        "held link '\(url)' opened"
+    }
+
+    static func held(_ branch: String) -> String {
+        "held until branch '\(branch)' can be shown"
+    }
+}
+
+/// Diagnostics the runtime throws.
+enum RuntimeDiagnostic {
+    static func start(_ message: String) -> Diagnostic {
+        Diagnostic(.error, code: "runtime-start", message: "cannot start the flow: \(message)", at: nil)
+    }
+
+    static func snapshot(_ message: String) -> Diagnostic {
+        Diagnostic(.error, code: "snapshot-invalid", message: "cannot restore the snapshot: \(message)", at: nil)
+    }
+
+    static func compiledJSON(_ message: String) -> Diagnostic {
+        Diagnostic(.error, code: "compiled-json-invalid", message: "cannot read the compiled flow: \(message)", at: nil)
+    }
+}

@@ -1,0 +1,101 @@
+import BatonModel
+
+/// The whole navigation state as a value: every flow, stack, tab (each tab's own stack),
+/// modal and input, the held links, the root's outcome and the instance-id counter.
+/// `FlowRuntime.restore(_:)` rebuilds coordinators and view models from it.
+public struct RuntimeSnapshot: Codable, Equatable, Sendable {
+    public var root: FlowSnapshot
+    public var heldLinks: [String]
+    public var finished: String?
+    public var finishedPayload: Value?
+    /// The id the next screen or flow instance gets.
+    public var nextInstanceID: Int
+
+    public init(
+        root: FlowSnapshot, heldLinks: [String] = [], finished: String? = nil, finishedPayload: Value? = nil,
+        nextInstanceID: Int
+    ) {
+        self.root = root
+        self.heldLinks = heldLinks
+        self.finished = finished
+        self.finishedPayload = finishedPayload
+        self.nextInstanceID = nextInstanceID
+    }
+}
+
+/// A stack entry, branch or modal: a screen instance or a flow.
+public indirect enum ItemSnapshot: Codable, Equatable, Sendable {
+    case screen(ScreenSnapshot)
+    case flow(FlowSnapshot)
+}
+
+/// A screen instance.
+public struct ScreenSnapshot: Codable, Equatable, Sendable {
+    public var id: Int
+    public var screen: String
+    public var input: Value?
+
+    public init(id: Int, screen: String, input: Value? = nil) {
+        self.id = id
+        self.screen = screen
+        self.input = input
+    }
+}
+
+/// A running flow. Which fields are used depends on `kind`.
+public struct FlowSnapshot: Codable, Equatable, Sendable {
+    public var id: Int
+    public var flow: String
+    /// `stack`, `sequence`, `tabs` or `switch`.
+    public var kind: String
+    public var input: Value?
+    /// A stack's or sequence's entries, root first.
+    public var entries: [ItemSnapshot]
+    /// A sequence's step index per entry (nil for entries pushed by an action).
+    public var steps: [Int?]
+    /// A tabs flow's tabs, each with its own flow.
+    public var tabs: [TabSnapshot]
+    public var selectedTab: String?
+    /// A switch's shown branch.
+    public var branch: ItemSnapshot?
+    public var presented: PresentedSnapshot?
+
+    public init(
+        id: Int, flow: String, kind: String, input: Value? = nil, entries: [ItemSnapshot] = [], steps: [Int?] = [],
+        tabs: [TabSnapshot] = [], selectedTab: String? = nil, branch: ItemSnapshot? = nil,
+        presented: PresentedSnapshot? = nil
+    ) {
+        self.id = id
+        self.flow = flow
+        self.kind = kind
+        self.input = input
+        self.entries = entries
+        self.steps = steps
+        self.tabs = tabs
+        self.selectedTab = selectedTab
+        self.branch = branch
+        self.presented = presented
+    }
+}
+
+/// A tab and its flow.
+public struct TabSnapshot: Codable, Equatable, Sendable {
+    public var id: String
+    public var flow: ItemSnapshot?
+
+    public init(id: String, flow: ItemSnapshot?) {
+        self.id = id
+        self.flow = flow
+    }
+}
+
+/// A modal and how it is presented.
+public struct PresentedSnapshot: Codable, Equatable, Sendable {
+    public var presentation: Presentation
+    public var item: ItemSnapshot
+
+    public init(presentation: Presentation, item: ItemSnapshot) {
+        self.presentation = presentation
+        self.item = item
+    }
+}

@@ -1,0 +1,32 @@
+import BatonModel
+import Observation
+
+/// A screen's view model, made by the host app's factory in `ViewModelRegistry`. The runtime
+/// holds it exactly as long as the screen's place in the navigation state.
+@MainActor
+public protocol ScreenViewModel: AnyObject {}
+
+/// The view model of a screen the host registered nothing for: it holds its input and can
+/// send the screen's declared events.
+@MainActor @Observable
+public final class GenericViewModel: ScreenViewModel {
+    /// The screen id.
+    public let screen: String
+    public let input: Value?
+    /// The declared events, then the built-in `back` and `done`.
+    public let events: [String]
+    @ObservationIgnored private let context: ViewModelContext
+
+    public init(context: ViewModelContext, events: [String]) {
+        self.screen = context.screen
+        self.input = context.input
+        self.events = events
+        self.context = context
+    }
+
+    /// Emits `event` from this screen; the runtime rejects it when the screen is not visible.
+    @discardableResult
+    public func send(_ event: String, payload: Value? = nil) -> StepResult {
+        context.send(event, payload: payload)
+    }
+}

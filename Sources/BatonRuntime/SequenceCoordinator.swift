@@ -1,0 +1,52 @@
+import BatonModel
+import Observation
+
+/// A `sequence` flow: a linear workflow whose shown steps stack up. Remembers which step each
+/// entry shows, so `done` and `next` know where to go on.
+@MainActor @Observable
+public final class SequenceCoordinator: FlowCoordinator, StackHolding {
+    /// The shown steps (and anything pushed between them), first step first.
+    public internal(set) var entries: [NavigationItem] = []
+    /// The step index each entry shows, by entry id; entries pushed by an action have none.
+    public internal(set) var stepIndices: [Int: Int] = [:]
+
+    override init(id: Int, flow: Flow, input: Value?) {
+        super.init(id: id, flow: flow, input: input)
+    }
+
+    /// The steps of the sequence.
+    public var steps: [Step] {
+        if case .sequence(let steps) = flow.kind { return steps }
+        return []
+    }
+
+    /// The navigation path above the first step, child flows' screens flattened into it.
+    public var path: [NavigationItem] { Array(flattened.dropFirst()) }
+
+    public var rootItem: NavigationItem? { flattened.first }
+
+    /// The index of the last shown step, nil when none is shown.
+    var currentStepIndex: Int? {
+        entries.reversed().lazy.compactMap { self.stepIndices[$0.id] }.first
+    }
+
+    func setEntries(_ entries: [NavigationItem]) {
+        self.entries = entries
+        let kept = Set(entries.map(\.id))
+        stepIndices = stepIndices.filter { kept.contains($0.key) }
+    }
+
+    func push(_ item: NavigationItem, step: Int) {
+        entries.append(item)
+        stepIndices[item.id] = step
+    }
+
+    override var activeItem: NavigationItem? { entries.last }
+    override var childItems: [NavigationItem] { entries }
+
+    override func removeChild(_ child: FlowCoordinator) -> Bool {
+        guard let index = entries.firstIndex(where: { $0.id == child.id }) else { return false }
+        setEntries(Array(entries.prefix(index)))
+        return true
+    }
+}

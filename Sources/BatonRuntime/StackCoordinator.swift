@@ -1,0 +1,33 @@
+import BatonModel
+import Observation
+
+/// A `stack` flow: its root screen (or child flow) and what was pushed onto it. A child flow
+/// pushed onto it shares it: its entries are part of this navigation stack.
+@MainActor @Observable
+public final class StackCoordinator: FlowCoordinator, StackHolding {
+    /// The stack, root first: bind `flattened` (or `path`) to a navigation stack.
+    public internal(set) var entries: [NavigationItem] = []
+
+    override init(id: Int, flow: Flow, input: Value?) {
+        super.init(id: id, flow: flow, input: input)
+    }
+
+    /// The navigation path above the root, child flows' screens flattened into it.
+    public var path: [NavigationItem] { Array(flattened.dropFirst()) }
+
+    /// What the navigation stack shows at its root.
+    public var rootItem: NavigationItem? { flattened.first }
+
+    func setEntries(_ entries: [NavigationItem]) {
+        self.entries = entries
+    }
+
+    override var activeItem: NavigationItem? { entries.last }
+    override var childItems: [NavigationItem] { entries }
+
+    override func removeChild(_ child: FlowCoordinator) -> Bool {
+        guard let index = entries.firstIndex(where: { $0.id == child.id }) else { return false }
+        entries = Array(entries.prefix(index))
+        return true
+    }
+}

@@ -1,0 +1,37 @@
+import BatonModel
+
+/// A flow that owns a navigation stack: a stack or a sequence.
+@MainActor
+protocol StackHolding: FlowCoordinator {
+    var entries: [NavigationItem] { get }
+    /// Replaces the entries, keeping whatever bookkeeping belongs to the ones that stay.
+    func setEntries(_ entries: [NavigationItem])
+}
+
+extension StackHolding {
+    func push(_ item: NavigationItem) {
+        setEntries(entries + [item])
+    }
+
+    /// Keeps the first `count` entries.
+    func truncate(to count: Int) {
+        guard count < entries.count else { return }
+        setEntries(Array(entries.prefix(max(count, 0))))
+    }
+
+    /// The screens and opaque flows of the whole stack, child flows pushed onto it flattened
+    /// into it, as a navigation stack shows them.
+    var flattened: [NavigationItem] {
+        entries.flatMap(Self.flatten)
+    }
+
+    static func flatten(_ item: NavigationItem) -> [NavigationItem] {
+        switch item {
+        case .screen: return [item]
+        case .flow(let child):
+            if let stack = child as? any StackHolding { return stack.entries.flatMap(flatten) }
+            if let branch = (child as? SwitchCoordinator)?.branch { return flatten(branch) }
+            return [item]
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import BatonModel
+import Observation
+
+/// One tab of a running tabs flow: its id, labels and the child flow that keeps its own stack.
+@MainActor
+public struct TabSlot: Identifiable {
+    /// The tab id (`tab T`, `selectTab`).
+    public let id: String
+    public let tab: Tab
+    /// The tab's flow; nil only while the runtime restarts it.
+    public internal(set) var coordinator: FlowCoordinator?
+}
+
+/// A `tabs` flow: the tabs whose `when` held when it started, each with its own child flow,
+/// and the selected one. Unselected tabs keep their state.
+@MainActor @Observable
+public final class TabsCoordinator: FlowCoordinator {
+    public internal(set) var tabs: [TabSlot] = []
+    /// The selected tab id: bind it to a tab view's selection (through `FlowRuntime.selectTab`).
+    public internal(set) var selectedTab: String = ""
+
+    override init(id: Int, flow: Flow, input: Value?) {
+        super.init(id: id, flow: flow, input: input)
+    }
+
+    /// The selected tab's flow.
+    public var selectedCoordinator: FlowCoordinator? {
+        tabs.first { $0.id == selectedTab }?.coordinator
+    }
+
+    override var activeItem: NavigationItem? { selectedCoordinator.map(NavigationItem.flow) }
+    override var childItems: [NavigationItem] { tabs.compactMap { $0.coordinator.map(NavigationItem.flow) } }
+
+    override func removeChild(_ child: FlowCoordinator) -> Bool {
+        guard let index = tabs.firstIndex(where: { $0.coordinator?.id == child.id }) else { return false }
+        tabs[index].coordinator = nil
+        return true
+    }
+}

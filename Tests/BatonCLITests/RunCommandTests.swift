@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `baton run` through the real executable: scripted journeys, JSON lines and piped input.
+@Suite struct RunCommandTests {
+    static let journey = [
+        "run", "flows/recipes.yaml", "--context", "loggedIn=true", "--context", "userId=u2",
+        "--events", #"recipeList.select {"id":"1","title":"Pasta"}; recipeDetail.showReviews {"id":"1"}; dismiss; tab settings; settings.logOut; login.loggedIn; open /veggie/3; back"#,
+    ]
+
+    @Test func scriptedJourneyTranscript() throws {
+        let result = try CLI.run(Self.journey)
+        #expect(result.status == 0, "\(result.errors)")
+        try CLI.expectGolden(result.output, "recipes.run.txt")
+    }
+
+    @Test func jsonLinesCarryTheStateAfterEachStep() throws {
+        let result = try CLI.run(Self.journey + ["--json"])
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 9)
+        let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let tops = objects.map { ($0?["state"] as? [String: Any])?["top"] as? String }
+        #expect(tops == ["recipeList", "recipeDetail", "reviews", "recipeDetail", "settings", "login",
+                         "recipeList", "recipeDetail", "recipeList"])
+        #expect(objects[1]?["result"] as? String == "handled")
+    }
+
+    @Test func strictFailsOnARejectedStep() throws {
+        let result = try CLI.run(["run", "flows/notes.yaml", "--strict", "--events", "noteEdit.save"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("rejected"))
+        let lenient = try CLI.run(["run", "flows/notes.yaml", "--events", "noteEdit.save"])
+        #expect(lenient.status == 0)
+    }
+
+    @Test func pipedInputPicksEventsByNumberAndAsksForPayloads() throws {
+        // 1 is noteList.select, which takes a NoteRef; then back.
+        let result = try CLI.run(["run", "flows/notes.yaml"], input: "1\n{\"id\":\"n9\"}\nback\nquit\n")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("▸ noteList.select {\"id\":\"n9\"} → handled"))
+        #expect(result.output.contains("▸ back → handled"))
+    }
+
+    @Test func badStepIsAUsageError() throws {
+        let result = try CLI.run(["run", "flows/notes.yaml", "--events", "noteList"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("expected screen.event"))
+    }
+}

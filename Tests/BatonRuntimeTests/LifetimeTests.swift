@@ -1,0 +1,91 @@
+import BatonModel
+import Testing
+@testable import BatonRuntime
+
+/// A view model the host registers, to watch its lifetime.
+@MainActor
+final class ProbeViewModel: ScreenViewModel {
+    let context: ViewModelContext
+    init(context: ViewModelContext) { self.context = context }
+}
+
+@MainActor
+@Suite struct LifetimeTests {
+
+    func topViewModel(_ run: FlowRuntime) -> AnyObject? {
+        run.visibleWalk().screen?.viewModel
+    }
+
+    @Test func popReleasesTheViewModel() throws {
+        let run = try example("notes.yaml")
+        run.send("select", from: "noteList", payload: record(["id": "7"]))
+        weak var detail = topViewModel(run)
+        #expect(detail != nil)
+        run.back()
+        #expect(detail == nil)
+    }
+
+    @Test func finishingAPresentedFlowReleasesItsCoordinatorAndViewModels() throws {
+        let run = try example("notes.yaml")
+        run.send("create", from: "noteList")
+        weak var flow = run.root.presented?.item.coordinator
+        weak var editor = topViewModel(run)
+        #expect(flow != nil && editor != nil)
+        run.send("save", from: "noteEdit", payload: record(["id": "1", "title": "T"]))
+        #expect(flow == nil)
+        #expect(editor == nil)
+    }
+
+    @Test func dismissReleasesTheModal() throws {
+        let run = try example("notes.yaml")
+        run.send("create", from: "noteList")
+        weak var flow = run.root.presented?.item.coordinator
+        run.dismiss()
+        #expect(flow == nil)
+    }
+
+    @Test func showReleasesTheOldBranch() throws {
+        let run = try example("recipes.yaml", context: ["loggedIn": false])
+        weak var auth = (run.root as? SwitchCoordinator)?.branch?.coordinator
+        weak var login = topViewModel(run)
+        run.send("loggedIn", from: "login")
+        #expect(auth == nil)
+        #expect(login == nil)
+    }
+
+    @Test func unselectedTabsKeepTheirOwn() throws {
+        let run = try example("recipes.yaml", context: ["loggedIn": true])
+        run.send("select", from: "recipeList", payload: record(["id": "1"]))
+        weak var detail = topViewModel(run)
+        weak var meat = run.visibleWalk().owner
+        run.selectTab("veggie")
+        #expect(detail != nil)
+        #expect(meat != nil)
+    }
+
+    @Test func releasingTheRuntimeReleasesEverything() throws {
+        var run: FlowRuntime? = try example("recipes.yaml", context: ["loggedIn": true])
+        weak var root = run?.root
+        weak var list = run.flatMap(topViewModel)
+        weak var runtime = run
+        run = nil
+        #expect(runtime == nil)
+        #expect(root == nil)
+        #expect(list == nil)
+    }
+
+    @Test func registeredViewModelsGetInputAndSendEvents() throws {
+        var registry = ViewModelRegistry(dependencies: ["api": "https://api"])
+        registry.register("noteDetail") { ProbeViewModel(context: $0) }
+        let run = try FlowRuntime(spec: exampleSpec("notes.yaml"), registry: registry)
+        let list = try #require(topViewModel(run) as? GenericViewModel)
+        #expect(list.events.contains("select"))
+        #expect(list.send("select", payload: record(["id": "3"])) == .handled)
+        let probe = try #require(topViewModel(run) as? ProbeViewModel)
+        #expect(probe.context.input == record(["id": "3"]))
+        #expect(probe.context.dependency("api", as: String.self) == "https://api")
+        #expect(list.send("create") == .rejected("screen 'noteList' is not visible; the visible screen is 'noteDetail'"))
+        #expect(probe.context.send("edit", payload: record(["id": "3", "title": "x"])) == .handled)
+        #expect(run.state.top == "noteEdit")
+    }
+}

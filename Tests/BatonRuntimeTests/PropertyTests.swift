@@ -1,0 +1,140 @@
+import BatonModel
+import Foundation
+import Testing
+@testable import BatonRuntime
+
+/// Drives every example flow through thousands of random legal steps and checks the
+/// invariants after each one.
+@MainActor
+@Suite struct PropertyTests {
+    nonisolated static let files = ["recipes.yaml", "auth-switch.yaml", "signup.yaml", "notes.yaml"]
+    static let stepsPerRun = 1000
+
+    @Test(arguments: files)
+    func randomLegalStepsKeepTheInvariants(file: String) throws {
+        let spec = try exampleSpec(file)
+        for seed: UInt64 in [1, 2] {
+            try drive(spec, seed: seed)
+        }
+    }
+
+    private func drive(_ spec: FlowSpec, seed: UInt64) throws {
+        var random = SplitMix64(seed: seed &* 7919 &+ UInt64(spec.screens.count))
+        var context: [String: Value] = [:]
+        for fact in spec.context {
+            context[fact.name] = fact.type == .builtin(.bool) ? .bool(random.below(2) == 0) : .string("user\(seed)")
+        }
+        var flags: [String: Literal] = [:]
+        for flag in spec.flags where flag.type == .bool {
+            flags[flag.name] = .bool(random.below(2) == 0)
+        }
+        let run = try FlowRuntime(spec: spec, environment: RuntimeEnvironment(flagOverrides: flags, context: context))
+        let mirror = try FlowRuntime(spec: spec, environment: RuntimeEnvironment(flagOverrides: flags, context: context))
+        let links = spec.flows.flatMap(\.links)
+        var watched: [WeakObject] = []
+        var counts: [String: Int] = [:]
+
+        for step in 0..<Self.stepsPerRun {
+            randomStep(run, spec: spec, links: links, random: &random, counts: &counts)
+            try checkInvariants(run, mirror: mirror, watched: &watched, step: step)
+            if run.finishedOutcome != nil { break }
+        }
+        #expect((counts["send"] ?? 0) > Self.stepsPerRun / 3, "\(counts)")
+    }
+
+    /// One random legal step. Holds nothing of the state when it returns, so the leak check
+    /// sees only what the runtime holds.
+    private func randomStep(
+        _ run: FlowRuntime, spec: FlowSpec, links: [Link], random: inout SplitMix64, counts: inout [String: Int]
+    ) {
+            let index = SpecIndex(spec)
+            let synthesizer = PayloadSynthesizer(index: index)
+            let roll = random.below(100)
+            let walk = run.visibleWalk()
+            if roll < 60, let entry = walk.screen, let screen = index.screens[entry.screen] {
+                let events = screen.events + Screen.builtinEvents.compactMap { screen.event(named: $0) }
+                if let event = random.pick(events) {
+                    let payload = synthesizer.value(of: event.payload, using: &random)
+                    let result = run.send(event.name, from: entry.screen, payload: payload)
+                    if case .rejected(let message) = result {
+                        #expect(!message.contains("not visible") && !message.contains("does not declare"), "\(message)")
+                    }
+                    counts["send", default: 0] += 1
+                }
+            } else if roll < 70 {
+                run.back()
+                counts["back", default: 0] += 1
+            } else if roll < 77 {
+                run.dismiss()
+                counts["dismiss", default: 0] += 1
+            } else if roll < 85 {
+                let tabIDs = walk.tappableTabs.flatMap { $0.tabs.map(\.id) }
+                if let tab = random.pick(tabIDs) {
+                    #expect(run.selectTab(tab) == .handled)
+                    counts["tab", default: 0] += 1
+                }
+            } else if roll < 93 {
+                if let link = random.pick(links) {
+                    run.open(synthesizer.path(for: link, using: &random))
+                    counts["open", default: 0] += 1
+                }
+            } else if let fact = random.pick(spec.context.filter { $0.type == .builtin(.bool) }) {
+                run.setContext(fact.name, .bool(random.below(2) == 0))
+                counts["context", default: 0] += 1
+            }
+    }
+
+    private func checkInvariants(_ run: FlowRuntime, mirror: FlowRuntime, watched: inout [WeakObject], step: Int) throws {
+        let state = run.state
+        if state.finished == nil {
+            #expect(state.top != nil, "step \(step): no visible screen")
+            #expect(state.stack.last == state.top, "step \(step): top \(state.top ?? "-") not on \(state.stack)")
+            #expect(visibleScreens(state.tree) == 1, "step \(step): \(visibleScreens(state.tree)) visible screens")
+        }
+        // Snapshot round trip on a second runtime, every fourth step through JSON too.
+        let snapshot = run.snapshot()
+        var decoded = snapshot
+        if step % 4 == 0 {
+            let data = try JSONEncoder().encode(snapshot)
+            decoded = try JSONDecoder().decode(RuntimeSnapshot.self, from: data)
+            #expect(decoded == snapshot)
+        }
+        try mirror.restore(decoded)
+        #expect(mirror.snapshot() == snapshot)
+
+        // Nothing outlives its place: every watched object still alive is in the tree.
+        var live: [AnyObject] = []
+        collect(run.root, into: &live)
+        let liveIDs = Set(live.map(ObjectIdentifier.init))
+        watched.removeAll { $0.object == nil }
+        for object in watched {
+            if let object = object.object {
+                #expect(liveIDs.contains(ObjectIdentifier(object)), "step \(step): \(type(of: object)) leaked")
+            }
+        }
+        let known = Set(watched.compactMap { $0.object.map(ObjectIdentifier.init) })
+        watched += live.filter { !known.contains(ObjectIdentifier($0)) }.map(WeakObject.init)
+    }
+
+    private func visibleScreens(_ node: StateNode) -> Int {
+        (node.kind == "screen" && node.isVisible ? 1 : 0)
+            + node.children.map(visibleScreens).reduce(0, +)
+            + (node.presented.map(visibleScreens) ?? 0)
+    }
+
+    private func collect(_ coordinator: FlowCoordinator, into objects: inout [AnyObject]) {
+        objects.append(coordinator)
+        for item in coordinator.childItems + (coordinator.presented.map { [$0.item] } ?? []) {
+            switch item {
+            case .screen(let entry): objects.append(entry.viewModel)
+            case .flow(let child): collect(child, into: &objects)
+            }
+        }
+    }
+}
+
+/// A weak reference to watch an object's lifetime.
+final class WeakObject {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}

@@ -1,0 +1,117 @@
+import BatonModel
+import Testing
+@testable import BatonRuntime
+
+@MainActor
+@Suite struct StackTests {
+    static let notes = "notes.yaml"
+
+    @Test func startsAtTheRootScreen() throws {
+        let run = try example(Self.notes)
+        #expect(run.state.top == "noteList")
+        #expect(run.state.stack == ["noteList"])
+        #expect(run.state.flows == ["notes"])
+        #expect(run.state.presented == nil)
+    }
+
+    @Test func pushGivesThePayloadAsInput() throws {
+        let run = try example(Self.notes)
+        #expect(run.send("select", from: "noteList", payload: record(["id": "7"])) == .handled)
+        #expect(run.state.stack == ["noteList", "noteDetail"])
+        #expect(run.state.topInput == record(["id": "7"]))
+        let entry = try #require(run.log.last)
+        #expect(entry.trigger == "noteList.select")
+        #expect(entry.flow == "notes")
+        #expect(entry.action == "push noteDetail")
+        #expect(entry.result == "handled")
+        #expect(entry.state?.top == "noteDetail")
+    }
+
+    @Test func backPopsAndIsRejectedAtTheRoot() throws {
+        let run = try example(Self.notes)
+        run.send("select", from: "noteList", payload: record(["id": "7"]))
+        #expect(run.back() == .handled)
+        #expect(run.state.top == "noteList")
+        #expect(run.back() == .rejected("nothing to go back to"))
+        #expect(run.state.top == "noteList")
+    }
+
+    @Test func popToGoesBackToTheNearestInstance() throws {
+        let run = try example(Self.notes)
+        run.send("select", from: "noteList", payload: record(["id": "7"]))
+        run.send("edit", from: "noteDetail", payload: record(["id": "7", "title": "T"]))
+        #expect(run.state.stack == ["noteList", "noteDetail", "noteEdit"])
+        run.send("save", from: "noteEdit", payload: record(["id": "7", "title": "T"]))
+        #expect(run.state.stack == ["noteList", "noteDetail"])
+        run.send("edit", from: "noteDetail", payload: record(["id": "7", "title": "T"]))
+        #expect(run.send("cancel", from: "noteEdit") == .handled)
+        #expect(run.state.stack == ["noteList", "noteDetail"])
+    }
+
+    @Test func replaceResetAndPopToRoot() throws {
+        let run = try runtime("""
+            baton: 1
+            start: main
+            screens:
+              a: {events: [next, restart, home]}
+              b: {events: [swap]}
+              c: {events: [reset, home]}
+            flows:
+              main:
+                stack: a
+                on:
+                  a.next: push b
+                  b.swap: replace c
+                  c.reset: reset b
+                  c.home: popToRoot
+            """)
+        run.send("next", from: "a")
+        run.send("swap", from: "b")
+        #expect(run.state.stack == ["a", "c"])
+        run.send("reset", from: "c")
+        #expect(run.state.stack == ["b"])
+        run.send("swap", from: "b")
+        run.send("home", from: "c")
+        #expect(run.state.stack == ["c"])
+    }
+
+    @Test func rejectsScreensThatAreNotVisibleAndUndeclaredEvents() throws {
+        let run = try example(Self.notes, strict: true)
+        #expect(run.send("edit", from: "noteDetail") == .rejected("screen 'noteDetail' is not visible; the visible screen is 'noteList'"))
+        #expect(run.send("fly", from: "noteList") == .rejected("screen 'noteList' does not declare event 'fly'"))
+        #expect(run.log.allSatisfy { $0.isError })
+        #expect(run.state.stack == ["noteList"])
+    }
+
+    @Test func popoverScreenIsDismissedByItsDoneHandler() throws {
+        let run = try example(Self.notes)
+        run.send("select", from: "noteList", payload: record(["id": "7"]))
+        run.send("share", from: "noteDetail", payload: record(["id": "7", "title": "T"]))
+        #expect(run.state.presented == "shareSheet")
+        #expect(run.state.stack == ["shareSheet"])
+        #expect(run.state.tree.children.first?.children.isEmpty == true)
+        #expect(run.state.tree.presented?.presentation == "popover")
+        run.send("done", from: "shareSheet")
+        #expect(run.state.presented == nil)
+        #expect(run.state.top == "noteDetail")
+    }
+
+    @Test func backOnAPresentedScreenDismissesIt() throws {
+        let run = try example(Self.notes)
+        run.send("select", from: "noteList", payload: record(["id": "7"]))
+        run.send("share", from: "noteDetail", payload: record(["id": "7", "title": "T"]))
+        #expect(run.back() == .handled)
+        #expect(run.state.top == "noteDetail")
+        #expect(run.log.last?.action == "dismiss shareSheet")
+    }
+
+    @Test func userDismissClosesTheTopmostModal() throws {
+        let run = try example(Self.notes)
+        #expect(run.dismiss() == .rejected("nothing is presented"))
+        run.send("create", from: "noteList")
+        #expect(run.state.presented == "newNote")
+        #expect(run.dismiss() == .handled)
+        #expect(run.state.presented == nil)
+        #expect(run.state.top == "noteList")
+    }
+}
