@@ -168,6 +168,10 @@ public final class FlowRuntime {
     /// The navigation state, computed from the coordinators.
     public var state: NavigationState { computeState() }
 
+    /// The visible screen instance with its view model, for a host that shows it; nil once the
+    /// root has finished.
+    public var visibleScreen: ScreenEntry? { VisibleWalk(root: root).screen }
+
     // MARK: Conditions
 
     /// Whether a `when` holds now; no condition always holds.

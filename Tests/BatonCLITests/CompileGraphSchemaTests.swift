@@ -71,3 +71,21 @@ import Testing
         #expect(result.output == onDisk, "run scripts/embed-schemas.py after editing \(path)")
     }
 }
+
+@Suite struct HelpAndCompletionTests {
+    @Test(arguments: ["lint", "run", "test", "compile", "graph", "schema"])
+    func everyCommandsHelpShowsAnExample(command: String) throws {
+        let result = try CLI.run([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Example:\n  baton \(command)"))
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsNameEverySubcommand(shell: String) throws {
+        let result = try CLI.run(["--generate-completion-script", shell])
+        #expect(result.status == 0)
+        for command in ["lint", "run", "test", "compile", "graph", "schema"] {
+            #expect(result.output.contains(command))
+        }
+    }
+}
