@@ -1,0 +1,22 @@
+import BatonBenchKit
+import BatonModel
+
+/// What the Baton runtime does on the scripted walk.
+struct RuntimeFigures: Sendable {
+    var eventsPerSecond: Double
+    /// Resident bytes after a million push/pop cycles minus before.
+    var growthBytes: Int?
+    /// Steps where the runtime's visible screen was not the one the script expects.
+    var mismatches: Int
+}
+
+/// The runtime's part of the benchmark; nil ("pending") until BatonRuntime is wired.
+enum RuntimeBench {
+    /// To wire it: in Package.swift drop `exclude: ["RuntimeWalk.swift"]` and add
+    /// "BatonRuntime" to baton-bench's dependencies, then make this body
+    /// `MainActor.assumeIsolated { try? RuntimeWalk.figures(spec: spec, shape: shape, walk: walk, runs: runs, cycles: cycles) }`
+    /// (the command runs on the main thread).
+    static func measure(spec: FlowSpec, shape: FlowShape, walk: Walk, runs: Int, cycles: Int) -> RuntimeFigures? {
+        nil
+    }
+}
