@@ -39,6 +39,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+        // Helpers shared by the test targets only (marked text), never by a product.
+        .target(name: "BatonTestSupport", dependencies: ["BatonModel"]),
         // The benchmark's flow generator, scripted walk and hand-written coordinator.
         .target(name: "BatonBenchKit", dependencies: ["BatonModel"]),
         // `swift run -c release baton-bench`: our work against libyaml's bare parse.
@@ -54,12 +56,12 @@ let package = Package(
 
         .testTarget(name: "BatonYAMLTests", dependencies: ["BatonYAML"]),
         .testTarget(name: "BatonModelTests", dependencies: ["BatonModel"]),
-        .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel"]),
+        .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel", "BatonTestSupport"]),
         .testTarget(name: "BatonBenchTests", dependencies: ["BatonBenchKit", "BatonLoader", "BatonLint", "BatonModel"]),
-        .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel"]),
+        .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel", "BatonTestSupport"]),
         .testTarget(
             name: "BatonCLITests",
-            dependencies: ["BatonCLI", "BatonModel", "baton"],
+            dependencies: ["BatonCLI", "BatonLint", "BatonModel", "baton"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -14,6 +14,17 @@ public struct FileReport: Sendable, Codable, Hashable {
     }
 }
 
+extension FileReport {
+    /// The report with every warning made an error, for `--strict`.
+    public func strict() -> FileReport {
+        FileReport(file: file, diagnostics: diagnostics.map { diagnostic in
+            var copy = diagnostic
+            if copy.severity == .warning { copy.severity = .error }
+            return copy
+        })
+    }
+}
+
 /// Collects the files to lint, loads and lints each one. Prints nothing: the command decides
 /// what to show.
 public struct LintRun: Sendable {

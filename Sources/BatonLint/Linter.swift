@@ -1,12 +1,51 @@
 import BatonModel
 
+/// Options of a lint run.
+public struct LintOptions: Sendable, Hashable {
+    /// At most this many flag and context assignments are tried per tabs or switch flow; past
+    /// it the coverage checks give up on that flow with a `coverage-capped` warning.
+    public var maxAssignments: Int
+
+    public init(maxAssignments: Int = 1 << 16) {
+        self.maxAssignments = maxAssignments
+    }
+}
+
 /// Runs every semantic check on a model. Works on the model alone, so an app can check a
 /// downloaded compiled flow before using it.
 public struct Linter: Sendable {
-    public init() {}
+    public var options: LintOptions
+
+    public init() {
+        self.options = LintOptions()
+    }
+
+    public init(options: LintOptions) {
+        self.options = options
+    }
+
+    /// Every check, in documentation order.
+    public static var checks: [any LintCheck.Type] { [
+        UnknownReferenceCheck.self, WrongTargetKindCheck.self, NameConflictCheck.self,
+        UnknownTriggerCheck.self, UnknownEventCheck.self, MisplacedActionCheck.self,
+        PayloadMismatchCheck.self, BrokenSequenceCheck.self, LinkParameterCheck.self,
+        ConditionTypeCheck.self, FlagDefaultCheck.self, InvalidRolloutCheck.self,
+        NoVisibleTabCheck.self, NoBranchShownCheck.self,
+        StartCycleCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
+        UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self,
+        UnusedFlagCheck.self, GuardedLastBranchCheck.self, CoverageCappedCheck.self,
+    ] }
+
+    /// The descriptions of every check, in documentation order.
+    public static var descriptions: [CheckDescription] { checks.map { $0.description } }
 
     /// Every problem found in `spec`, sorted by place.
     public func lint(_ spec: FlowSpec) -> [Diagnostic] {
-        []
+        let context = LintContext(spec, options: options)
+        var diagnostics: [Diagnostic] = []
+        for check in Self.checks {
+            diagnostics += check.run(context)
+        }
+        return diagnostics.sorted()
     }
 }

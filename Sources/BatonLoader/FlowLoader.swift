@@ -74,32 +74,14 @@ private struct LoadSession {
             return nil
         }
         if files.contains(path) { return nil }  // included twice without a cycle: read once
-        let bytes: [UInt8]
-        do {
-            bytes = try loader.sources.read(path)
-        } catch {
-            let reason = (error as? SourceError)?.reason ?? "\(error)"
-            diagnostics.append(isMain ? LoaderMessage.unreadable(path, reason: reason)
-                               : LoaderMessage.includeNotFound(path, reason: reason, at: includedAt))
-            return nil
-        }
-        files.append(path)
         let reader = NodeReader(file: path)
-        let document: YAMLDocument
-        do {
-            document = try YAMLParser.parse(bytes: bytes, limits: loader.limits)
-        } catch {
-            diagnostics.append(LoaderMessage.yaml(error, at: reader.range(error.mark), firstAt: nil))
-            return nil
+        let parsed = reader.parseDocument(from: loader.sources, limits: loader.limits) { reason in
+            isMain ? LoaderMessage.unreadable(path, reason: reason)
+                   : LoaderMessage.includeNotFound(path, reason: reason, at: includedAt)
         }
-        for problem in document.problems {
-            diagnostics.append(LoaderMessage.yaml(problem, at: reader.range(problem.mark),
-                                                  firstAt: problem.firstMark.map { reader.range($0) }))
-        }
-        guard let root = document.root else {
-            diagnostics.append(LoaderMessage.emptyFile(path))
-            return nil
-        }
+        if parsed.isReadable { files.append(path) }
+        diagnostics += parsed.diagnostics
+        guard let root = parsed.root else { return nil }
         let contents = reader.fileContents(root, isMain: isMain)
         diagnostics += reader.diagnostics
         guard let contents else { return nil }

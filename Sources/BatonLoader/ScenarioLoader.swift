@@ -20,26 +20,9 @@ public struct ScenarioLoader: Sendable {
     /// Loads the scenario file at `path`.
     public func load(path: String) -> ScenarioLoadResult {
         let reader = NodeReader(file: path)
-        let bytes: [UInt8]
-        do {
-            bytes = try sources.read(path)
-        } catch {
-            return ScenarioLoadResult(file: nil, diagnostics: [
-                LoaderMessage.unreadable(path, reason: (error as? SourceError)?.reason ?? "\(error)"),
-            ])
-        }
-        let document: YAMLDocument
-        do {
-            document = try YAMLParser.parse(bytes: bytes, limits: limits)
-        } catch {
-            return ScenarioLoadResult(file: nil, diagnostics: [LoaderMessage.yaml(error, at: reader.range(error.mark), firstAt: nil)])
-        }
-        var diagnostics = document.problems.map {
-            LoaderMessage.yaml($0, at: reader.range($0.mark), firstAt: $0.firstMark.map { reader.range($0) })
-        }
-        guard let root = document.root else {
-            return ScenarioLoadResult(file: nil, diagnostics: diagnostics + [LoaderMessage.emptyFile(path)])
-        }
+        let parsed = reader.parseDocument(from: sources, limits: limits) { LoaderMessage.unreadable(path, reason: $0) }
+        var diagnostics = parsed.diagnostics
+        guard let root = parsed.root else { return ScenarioLoadResult(file: nil, diagnostics: diagnostics) }
         let file = reader.scenarioFile(root)
         diagnostics += reader.diagnostics
         return ScenarioLoadResult(file: file, diagnostics: diagnostics.sorted())

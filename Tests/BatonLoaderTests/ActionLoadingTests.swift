@@ -1,5 +1,6 @@
 import BatonLoader
 import BatonModel
+import BatonTestSupport
 import Testing
 
 /// Every action loads the same from its string form and its map form.

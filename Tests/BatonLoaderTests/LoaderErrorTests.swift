@@ -1,5 +1,6 @@
 import BatonLoader
 import BatonModel
+import BatonTestSupport
 import Testing
 
 /// Each kind of load error is reported with its code at the right line and column.

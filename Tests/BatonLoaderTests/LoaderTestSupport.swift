@@ -1,5 +1,6 @@
 import BatonLoader
 import BatonModel
+import BatonTestSupport
 import Testing
 
 /// Loads `text` as the file `main.yaml`, with `files` beside it for includes.

@@ -9,11 +9,14 @@ extension BatonCommand {
             discussion: """
                 Each PATH is a flow file or a folder; a folder stands for every .yaml, .yml and \
                 .json file below it except scenario files (*.test.yaml) and files that are only \
-                included by another. Exits 0 when there is no error, 1 when there is one.
+                included by another. Exits 0 when there is no error, 1 when there is one, 2 for a usage problem. With --strict, \
+                warnings count (and are reported) as errors.
 
                 Example:
                   baton lint flows/
                   baton lint flows/recipes.yaml --format json
+                  baton lint flows/ --format sarif > baton.sarif
+                  baton lint flows/ --format github --strict
                 """
         )
 
@@ -23,6 +26,9 @@ extension BatonCommand {
         @Option(help: "Output format: \(OutputFormat.allValueStrings.joined(separator: ", ")).")
         var format: OutputFormat = .text
 
+        @ArgumentParser.Flag(help: "Treat warnings as errors: they are reported as errors and fail the run.")
+        var strict = false
+
         func run() throws {
             let run = LintRun()
             let files: [String]
@@ -31,7 +37,8 @@ extension BatonCommand {
             } catch {
                 throw ValidationError(error.description)
             }
-            let reports = files.map(run.lint(file:))
+            var reports = files.map(run.lint(file:))
+            if strict { reports = reports.map { $0.strict() } }
             print(format.reporter(colors: .forStandardOutput).generateReport(reports))
             if reports.contains(where: { $0.diagnostics.hasErrors }) {
                 throw ExitCode(1)
@@ -44,11 +51,15 @@ extension BatonCommand {
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text
     case json
+    case sarif
+    case github
 
     func reporter(colors: TerminalColors) -> any Reporter {
         switch self {
         case .text: TextReporter(colors: colors)
         case .json: JSONReporter()
+        case .sarif: SARIFReporter()
+        case .github: GitHubReporter()
         }
     }
 }

@@ -3,13 +3,13 @@ import BatonModel
 /// Source text with numbered markers (1️⃣, 2️⃣, ...) that stand for places: the markers are
 /// removed and their line and column (1-based, in Unicode scalars) remembered, so a test states
 /// the expected place inside the source itself.
-struct MarkedText {
-    static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+public struct MarkedText: Sendable {
+    public static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
 
-    let text: String
-    let places: [String: SourcePosition]
+    public let text: String
+    public let places: [String: SourcePosition]
 
-    init(_ marked: String) {
+    public init(_ marked: String) {
         var text = ""
         var places: [String: SourcePosition] = [:]
         var line = 1
@@ -34,5 +34,5 @@ struct MarkedText {
         self.places = places
     }
 
-    subscript(marker: String) -> SourcePosition? { places[marker] }
+    public subscript(marker: String) -> SourcePosition? { places[marker] }
 }

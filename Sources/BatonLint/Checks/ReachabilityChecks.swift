@@ -1,0 +1,133 @@
+import BatonModel
+
+extension LintMessage {
+    static func unreachable(_ name: String, kind: TargetKind) -> LintMessage {
+        LintMessage("\(kind.rawValue) '\(name)' cannot be reached from `start`",
+                    suggestion: "show it from a reachable flow, or remove it")
+    }
+
+    static func unhandledEvent(_ event: String, screen: String) -> LintMessage {
+        LintMessage("event '\(event)' of screen '\(screen)' is handled by no flow on the way to the root",
+                    suggestion: "handle `\(screen).\(event)` in a flow that shows it, or remove the event")
+    }
+}
+
+/// Screens and flows that `start` never reaches.
+public struct UnreachableCheck: LintCheck {
+    public static let description = CheckDescription(
+        code: "unreachable", severity: .warning,
+        summary: "A screen or flow that cannot be reached from `start`.",
+        rationale: "It is dead weight in the file, or a transition that should show it is missing.",
+        badExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {}
+              old: {}
+            flows:
+              main:
+                stack: home
+            """,
+        goodExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {}
+            flows:
+              main:
+                stack: home
+            """,
+        fix: "Show it from a reachable flow, or remove it.")
+
+    public static func run(_ context: LintContext) -> [Diagnostic] {
+        guard context.index.kind(of: context.spec.start.name) != nil else { return [] }
+        let graph = context.graph
+        var out: [Diagnostic] = []
+        for screen in context.spec.screens where !graph.reachableScreens.contains(screen.name)
+            && context.index.flows[screen.name] == nil {
+            out.append(diagnostic(.unreachable(screen.name, kind: .screen), at: screen.location))
+        }
+        for flow in context.spec.flows where !graph.reachableFlows.contains(flow.name) {
+            out.append(diagnostic(.unreachable(flow.name, kind: .flow), at: flow.location))
+        }
+        return out
+    }
+}
+
+/// A declared event that no flow that can show the screen, nor any of their ancestors,
+/// handles (by `screen.event` or `*.event`). A sequence handles its steps' `done`.
+public struct UnhandledEventCheck: LintCheck {
+    public static let description = CheckDescription(
+        code: "unhandled-event", severity: .warning,
+        summary: "A declared event that no flow on the way from the screen to the root handles.",
+        rationale: "Tapping the button would do nothing (the run log reports it; strict mode makes it an error).",
+        badExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [share]}
+            flows:
+              main:
+                stack: home
+            """,
+        goodExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [share]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.share: ignore
+            """,
+        fix: "Handle the event in a flow that shows the screen (or an enclosing one), or remove it.")
+
+    public static func run(_ context: LintContext) -> [Diagnostic] {
+        let graph = context.graph
+        // Trigger keys → the flows that have them, so most events are settled without a walk.
+        var handlers: [String: Set<String>] = [:]
+        var sequenceSteps: Set<String> = []
+        for flow in context.spec.flows {
+            for transition in flow.transitions {
+                handlers[transition.trigger.description, default: []].insert(flow.name)
+            }
+            if case .sequence(let steps) = flow.kind {
+                for step in steps { sequenceSteps.insert(step.target.name) }
+            }
+        }
+        var out: [Diagnostic] = []
+        for screen in context.spec.screens {
+            guard let showers = graph.showers[screen.name], !showers.isEmpty else { continue }
+            for event in screen.events where event.name != "back" {
+                if event.name == "done", sequenceSteps.contains(screen.name) { continue }
+                let exact = handlers["\(screen.name).\(event.name)"] ?? []
+                let wildcard = handlers["\(Trigger.anySource).\(event.name)"] ?? []
+                if exact.isEmpty && wildcard.isEmpty {
+                    out.append(diagnostic(.unhandledEvent(event.name, screen: screen.name), at: event.location))
+                    continue
+                }
+                if !isHandled(from: showers.elements, by: exact.union(wildcard), graph) {
+                    out.append(diagnostic(.unhandledEvent(event.name, screen: screen.name), at: event.location))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Whether some flow among `flows` or their ancestors is in `handlers`; stops at the first.
+    private static func isHandled(from flows: [String], by handlers: Set<String>, _ graph: FlowGraph) -> Bool {
+        var seen = Set(flows)
+        var queue = flows
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            if handlers.contains(current) { return true }
+            for parent in graph.parents[current] ?? OrderedSet() where seen.insert(parent).inserted {
+                queue.append(parent)
+            }
+        }
+        return false
+    }
+}

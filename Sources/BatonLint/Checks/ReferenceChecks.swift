@@ -1,0 +1,275 @@
+import BatonModel
+
+extension LintMessage {
+    static func unknownTarget(_ name: String, what: String, among candidates: [String]) -> LintMessage {
+        LintMessage("no screen or flow is named '\(name)' (\(what))",
+                    suggestion: NameSuggester.didYouMean(name, among: candidates) ?? "declare it under `screens` or `flows`")
+    }
+
+    static func unknownFlow(_ name: String, what: String, among candidates: [String]) -> LintMessage {
+        LintMessage("no flow is named '\(name)' (\(what))",
+                    suggestion: NameSuggester.didYouMean(name, among: candidates) ?? "declare it under `flows`")
+    }
+
+    static func unknownType(_ name: String, among candidates: [String]) -> LintMessage {
+        LintMessage("unknown type '\(name)'",
+                    suggestion: NameSuggester.didYouMean(name, among: candidates) ?? "declare it under `types`")
+    }
+
+    static func unknownName(_ name: Expression.Name, among candidates: [String]) -> LintMessage {
+        switch name {
+        case .flag(let flag):
+            LintMessage("flag '\(flag)' is not declared",
+                        suggestion: NameSuggester.nearest(to: flag, among: candidates).map { "did you mean `flags.\($0)`?" }
+                            ?? "declare `flags.\(flag)`")
+        case .context(let fact):
+            LintMessage("context fact '\(fact)' is not declared",
+                        suggestion: NameSuggester.nearest(to: fact, among: candidates).map { "did you mean `context.\($0)`?" }
+                            ?? "declare `context.\(fact)`")
+        }
+    }
+
+    static func unknownBucketFact(_ fact: String, flag: String, among candidates: [String]) -> LintMessage {
+        LintMessage("flag '\(flag)' is bucketed by context fact '\(fact)', which is not declared",
+                    suggestion: NameSuggester.didYouMean(fact, among: candidates) ?? "declare `context.\(fact)`")
+    }
+
+    static func unknownTab(_ name: String, in flow: String, among candidates: [String]) -> LintMessage {
+        LintMessage("tabs flow '\(flow)' has no tab '\(name)'",
+                    suggestion: NameSuggester.didYouMean(name, among: candidates))
+    }
+
+    static func unmatchedLink(_ path: String) -> LintMessage {
+        LintMessage("no link pattern matches '\(path)'", suggestion: "add a pattern under some flow's `links`")
+    }
+
+    static func wrongKind(_ name: String, is actual: TargetKind, expected: TargetKind, what: String) -> LintMessage {
+        LintMessage("'\(name)' is a \(actual.rawValue), but \(what) must be a \(expected.rawValue)",
+                    suggestion: "write `\(actual.rawValue): \(name)` or name a \(expected.rawValue)")
+    }
+
+    static func nameConflict(_ name: String) -> LintMessage {
+        LintMessage("'\(name)' is both a screen and a flow; screens and flows share one namespace",
+                    suggestion: "rename one of them")
+    }
+}
+
+/// Every name refers to something declared: `start`, targets, types, flags, context facts,
+/// trigger sources, tabs, link targets and `link` paths.
+public struct UnknownReferenceCheck: LintCheck {
+    public static let description = CheckDescription(
+        code: "unknown-reference", severity: .error,
+        summary: "A screen, flow, type, flag, context fact, tab or link path that is used but never declared.",
+        rationale: "A misspelt name would make the interpreter fail at run time, on the user's device.",
+        badExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [open]}
+              detail: {}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.open: push detial
+            """,
+        goodExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [open]}
+              detail: {}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.open: push detail
+            """,
+        fix: "Correct the name (the message suggests the nearest declared one) or declare it.")
+
+    public static func run(_ context: LintContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let index = context.index
+        let typeNames = context.spec.types.map(\.name) + BuiltinType.allCases.map(\.rawValue)
+        let flowNames = context.spec.flows.map(\.name)
+
+        func target(_ name: String, _ location: SourceRange?, _ what: String) {
+            if index.kind(of: name) == nil {
+                out.append(diagnostic(.unknownTarget(name, what: what, among: context.targetNames), at: location))
+            }
+        }
+        func type(_ type: TypeRef?, _ location: SourceRange?) {
+            for name in type?.namedTypes ?? [] where index.types[name] == nil {
+                out.append(diagnostic(.unknownType(name, among: typeNames), at: location))
+            }
+        }
+
+        let start = context.spec.start
+        if index.kind(of: start.name) == nil {
+            out.append(diagnostic(.unknownFlow(start.name, what: "`start`", among: flowNames), at: start.location))
+        }
+        for fact in context.spec.context { type(fact.type, fact.location) }
+        for definition in context.spec.types {
+            switch definition.body {
+            case .alias(let alias): type(alias, definition.location)
+            case .record(let fields): for field in fields { type(field.type, field.location) }
+            }
+        }
+        for screen in context.spec.screens {
+            type(screen.input, screen.location)
+            for event in screen.events { type(event.payload, event.location) }
+        }
+        let contextNames = context.spec.context.map(\.name)
+        for flag in context.spec.flags {
+            if let fact = flag.bucketBy, index.context[fact] == nil {
+                out.append(diagnostic(.unknownBucketFact(fact, flag: flag.name, among: contextNames), at: flag.location))
+            }
+        }
+        let patterns = context.spec.flows.flatMap { $0.links.map(\.pattern) }
+        for flow in context.spec.flows {
+            type(flow.input, flow.location)
+            switch flow.kind {
+            case .stack(let root):
+                target(root.name, root.location, "stack root of '\(flow.name)'")
+            case .sequence(let steps):
+                for step in steps { target(step.target.name, step.target.location, "step of '\(flow.name)'") }
+            case .switch(let branches):
+                for step in branches { target(step.target.name, step.target.location, "branch of '\(flow.name)'") }
+            case .tabs(let tabs, let selected):
+                for tab in tabs where index.flows[tab.flow.name] == nil && index.screens[tab.flow.name] == nil {
+                    out.append(diagnostic(.unknownFlow(tab.flow.name, what: "tab of '\(flow.name)'", among: flowNames),
+                                          at: tab.flow.location))
+                }
+                if let selected, !tabs.contains(where: { $0.id == selected.name }) {
+                    out.append(diagnostic(.unknownTab(selected.name, in: flow.name, among: tabs.map(\.id)),
+                                          at: selected.location))
+                }
+            }
+            for transition in flow.transitions {
+                let trigger = transition.trigger
+                if !trigger.isWildcard {
+                    target(trigger.source, context.sourceLocation(of: trigger), "trigger of '\(flow.name)'")
+                }
+                for action in transition.actions {
+                    switch action.kind {
+                    case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .popTo(let ref),
+                         .show(let ref):
+                        target(ref.name, ref.location, "`\(action.kind.keyword)` in '\(flow.name)'")
+                    case .link(let path):
+                        let segments = path.name.split(separator: "?").first.map {
+                            $0.split(separator: "/").map(String.init)
+                        } ?? []
+                        if !patterns.contains(where: { $0.match(segments) != nil }) {
+                            out.append(diagnostic(.unmatchedLink(path.name), at: path.location))
+                        }
+                    default:
+                        break
+                    }
+                }
+            }
+            for link in flow.links {
+                for ref in link.targets { target(ref.name, ref.location, "link target in '\(flow.name)'") }
+            }
+        }
+        let flagNames = context.spec.flags.map(\.name)
+        for (_, condition) in context.conditions {
+            for node in condition.expression.nameNodes {
+                switch node.kind {
+                case .flag(let name) where index.flags[name] == nil:
+                    out.append(diagnostic(.unknownName(.flag(name), among: flagNames), at: condition.location(of: node)))
+                case .context(let name) where index.context[name] == nil:
+                    out.append(diagnostic(.unknownName(.context(name), among: contextNames), at: condition.location(of: node)))
+                default:
+                    break
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// A name that exists but is the wrong kind of thing for its place.
+public struct WrongTargetKindCheck: LintCheck {
+    public static let description = CheckDescription(
+        code: "wrong-target-kind", severity: .error,
+        summary: "A screen where a flow is required (`start`, a tab, `flow:`) or a flow where a screen is required (`screen:`, a link target).",
+        rationale: "Screens and flows run differently: a tab runs a flow, a link puts screens on a stack.",
+        badExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {}
+            flows:
+              main:
+                stack: {flow: home}
+            """,
+        goodExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {}
+            flows:
+              main:
+                stack: {screen: home}
+            """,
+        fix: "Name a thing of the right kind, or write `screen:`/`flow:` to match what the name is.")
+
+    public static func run(_ context: LintContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let index = context.index
+        func expect(_ name: String, _ expected: TargetKind?, _ location: SourceRange?, _ what: String) {
+            guard let expected, let actual = index.kind(of: name), actual != expected else { return }
+            out.append(diagnostic(.wrongKind(name, is: actual, expected: expected, what: what), at: location))
+        }
+        expect(context.spec.start.name, .flow, context.spec.start.location, "`start`")
+        for flow in context.spec.flows {
+            switch flow.kind {
+            case .stack(let root):
+                expect(root.name, root.declaredAs, root.location, "this stack root")
+            case .sequence(let steps), .switch(let steps):
+                for step in steps { expect(step.target.name, step.target.declaredAs, step.target.location, "this step") }
+            case .tabs(let tabs, _):
+                for tab in tabs { expect(tab.flow.name, .flow, tab.flow.location, "a tab") }
+            }
+            for link in flow.links {
+                for ref in link.targets { expect(ref.name, .screen, ref.location, "a link target") }
+            }
+        }
+        return out
+    }
+}
+
+/// Screens and flows share one namespace.
+public struct NameConflictCheck: LintCheck {
+    public static let description = CheckDescription(
+        code: "name-conflict", severity: .error,
+        summary: "A screen and a flow with the same name.",
+        rationale: "Screens and flows share one namespace: `push home` must mean one thing.",
+        badExample: """
+            baton: 1
+            start: main
+            screens:
+              main: {}
+            flows:
+              main:
+                stack: main
+            """,
+        goodExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {}
+            flows:
+              main:
+                stack: home
+            """,
+        fix: "Rename the screen or the flow.")
+
+    public static func run(_ context: LintContext) -> [Diagnostic] {
+        context.spec.flows.compactMap { flow in
+            guard let screen = context.index.screens[flow.name] else { return nil }
+            return diagnostic(.nameConflict(flow.name), at: flow.location,
+                              notes: [DiagnosticNote(message: "the screen is declared here", location: screen.location)])
+        }
+    }
+}

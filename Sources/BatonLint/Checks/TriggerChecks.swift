@@ -1,0 +1,233 @@
+import BatonModel
+
+extension LintMessage {
+    static func notShown(_ source: String, kind: TargetKind, in flow: String) -> LintMessage {
+        switch kind {
+        case .screen:
+            LintMessage("'\(flow)' never shows screen '\(source)', neither itself nor through a child flow",
+                        suggestion: "handle the event in the flow that shows '\(source)'")
+        case .flow:
+            LintMessage("'\(flow)' never starts flow '\(source)', so it cannot see its outcomes",
+                        suggestion: "handle the outcome in the flow that starts '\(source)'")
+        }
+    }
+
+    static func undeclaredEvent(_ event: String, screen: String, among events: [String]) -> LintMessage {
+        LintMessage("screen '\(screen)' has no event '\(event)'",
+                    suggestion: NameSuggester.didYouMean(event, among: events) ?? "declare `\(event)` under its `events`")
+    }
+
+    static func undeclaredWildcardEvent(_ event: String, flow: String) -> LintMessage {
+        LintMessage("no screen that '\(flow)' can show declares event '\(event)'",
+                    suggestion: "declare `\(event)` on the screens that emit it")
+    }
+
+    static func unproducedOutcome(_ outcome: String, flow: String, produced: [String]) -> LintMessage {
+        LintMessage("flow '\(flow)' never finishes with outcome '\(outcome)'",
+                    suggestion: NameSuggester.didYouMean(outcome, among: produced)
+                        ?? (produced.isEmpty ? "'\(flow)' has no `finish`" : "it finishes with \(produced.map { "`\($0)`" }.joined(separator: ", "))"))
+    }
+}
+
+/// The outcomes a flow can finish with, and the events it re-emits with `emit`.
+extension LintContext {
+    func producedOutcomes(of flow: Flow) -> [String] {
+        var result = OrderedSet<String>()
+        if case .sequence = flow.kind { result.insert("done") }
+        for transition in flow.transitions {
+            for action in transition.actions {
+                switch action.kind {
+                case .finish(let name), .emit(let name): result.insert(name.name)
+                default: break
+                }
+            }
+        }
+        return result.elements
+    }
+}
+
+/// A `screen.event` trigger names a screen this flow (or a child flow) shows; a `flow.outcome`
+/// trigger names a child flow this flow starts.
+public struct UnknownTriggerCheck: LintCheck {
+    public static let description = CheckDescription(
+        code: "unknown-trigger", severity: .error,
+        summary: "A trigger whose screen the flow never shows, or whose flow it never starts.",
+        rationale: "Events only reach the flows on the way from the screen to the root; this transition can never fire.",
+        badExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [open]}
+              other: {events: [open]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.open: push other
+              settings:
+                stack: home
+                on:
+                  other.open: ignore
+            """,
+        goodExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [open]}
+              other: {events: [open]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.open: push other
+                  other.open: ignore
+            """,
+        fix: "Handle the event in a flow that shows the screen, or show the screen from this flow.")
+
+    public static func run(_ context: LintContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for flow in context.spec.flows {
+            for transition in flow.transitions where !transition.trigger.isWildcard {
+                let source = transition.trigger.source
+                let location = context.sourceLocation(of: transition.trigger)
+                if context.index.screens[source] != nil {
+                    if !context.graph.canShow(source, under: flow.name) {
+                        out.append(diagnostic(.notShown(source, kind: .screen, in: flow.name), at: location))
+                    }
+                } else if context.index.flows[source] != nil {
+                    if !(context.graph.shows[flow.name]?.children.contains(source) ?? false) {
+                        out.append(diagnostic(.notShown(source, kind: .flow, in: flow.name), at: location))
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// A trigger's event is declared by its screen (or built in), and a `*.event` trigger names
+/// an event some screen below the flow declares.
+public struct UnknownEventCheck: LintCheck {
+    public static let description = CheckDescription(
+        code: "unknown-event", severity: .error,
+        summary: "A trigger on an event its screen does not declare (`back` and `done` are built in).",
+        rationale: "The screen can never emit it, so the transition is dead, usually through a typo.",
+        badExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [select]}
+              detail: {}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.selct: push detail
+            """,
+        goodExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [select]}
+              detail: {}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.select: push detail
+            """,
+        fix: "Correct the event name, or declare the event under the screen's `events`.")
+
+    public static func run(_ context: LintContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var wildcardEvents: [String: Set<String>] = [:]
+        for flow in context.spec.flows {
+            for transition in flow.transitions {
+                let trigger = transition.trigger
+                let location = context.eventLocation(of: trigger)
+                if trigger.isWildcard {
+                    if Screen.builtinEvents.contains(trigger.event) { continue }
+                    if wildcardEvents[flow.name] == nil {
+                        var events: Set<String> = []
+                        for name in context.graph.descendants(ofAndIncluding: flow.name) {
+                            for screen in context.graph.shows[name]?.screens ?? OrderedSet() {
+                                for event in context.index.screens[screen]?.events ?? [] { events.insert(event.name) }
+                            }
+                        }
+                        wildcardEvents[flow.name] = events
+                    }
+                    if !(wildcardEvents[flow.name]?.contains(trigger.event) ?? false) {
+                        out.append(diagnostic(.undeclaredWildcardEvent(trigger.event, flow: flow.name), at: location))
+                    }
+                } else if let screen = context.index.screens[trigger.source], screen.event(named: trigger.event) == nil {
+                    out.append(diagnostic(.undeclaredEvent(trigger.event, screen: screen.name,
+                                                           among: screen.events.map(\.name) + Screen.builtinEvents),
+                                          at: location))
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// A parent waits for an outcome that its child flow never produces.
+public struct UnproducedOutcomeCheck: LintCheck {
+    public static let description = CheckDescription(
+        code: "unproduced-outcome", severity: .warning,
+        summary: "A `flow.outcome` trigger for an outcome the child flow never finishes (or emits) with.",
+        rationale: "The transition can never fire; usually the outcome is misspelt or the child lost its `finish`.",
+        badExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [login]}
+              login: {events: [ok]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.login: sheet auth
+                  auth.cancelled: dismiss
+              auth:
+                stack: login
+                on:
+                  login.ok: finish
+            """,
+        goodExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [login]}
+              login: {events: [ok]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.login: sheet auth
+                  auth.done: ignore
+              auth:
+                stack: login
+                on:
+                  login.ok: finish
+            """,
+        fix: "Wait for an outcome the child produces, or add the `finish` to the child.")
+
+    public static func run(_ context: LintContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var produced: [String: [String]] = [:]
+        for flow in context.spec.flows {
+            for transition in flow.transitions {
+                let trigger = transition.trigger
+                guard let child = context.index.flows[trigger.source],
+                      context.graph.shows[flow.name]?.children.contains(child.name) ?? false else { continue }
+                let outcomes = produced[child.name] ?? context.producedOutcomes(of: child)
+                produced[child.name] = outcomes
+                if !outcomes.contains(trigger.event) {
+                    out.append(diagnostic(.unproducedOutcome(trigger.event, flow: child.name, produced: outcomes),
+                                          at: context.eventLocation(of: trigger)))
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,160 @@
+import BatonModel
+
+/// Who shows what, computed once: for each flow the screens it can show and the child flows it
+/// can start, the reverse (parents, and the flows that show each screen), and what is reachable
+/// from `start`. Every walk keeps a visited set, so cycles in a hostile model are harmless.
+struct FlowGraph {
+    /// What one flow can show.
+    struct Shows {
+        /// Every screen the flow can show: stack root, steps, branches, pushed, presented,
+        /// replaced and reset targets, link targets.
+        var screens = OrderedSet<String>()
+        /// The screens that go on the flow's own stack (all but the presented ones).
+        var stackScreens = OrderedSet<String>()
+        /// Every child flow it can start: the same sources, plus tabs.
+        var children = OrderedSet<String>()
+        /// The child flows started as soon as the flow starts (stack root, steps that may be
+        /// first, branches that may be first, tabs), with where they are written.
+        var startEdges: [(flow: String, location: SourceRange?)] = []
+    }
+
+    let index: SpecIndex
+    private(set) var shows: [String: Shows] = [:]
+    private(set) var parents: [String: OrderedSet<String>] = [:]
+    /// Screen name → the flows that can show it.
+    private(set) var showers: [String: OrderedSet<String>] = [:]
+    private(set) var reachableFlows: Set<String> = []
+    private(set) var reachableScreens: Set<String> = []
+
+    init(_ index: SpecIndex) {
+        self.index = index
+        for flow in index.spec.flows where shows[flow.name] == nil {
+            shows[flow.name] = Self.shows(of: flow, index)
+        }
+        for flow in index.spec.flows {
+            guard let own = shows[flow.name] else { continue }
+            for child in own.children { parents[child, default: OrderedSet()].insert(flow.name) }
+            for screen in own.screens { showers[screen, default: OrderedSet()].insert(flow.name) }
+        }
+        computeReachability()
+    }
+
+    private static func shows(of flow: Flow, _ index: SpecIndex) -> Shows {
+        var result = Shows()
+        func add(_ name: String, onStack: Bool) {
+            switch index.kind(of: name) {
+            case .screen?:
+                result.screens.insert(name)
+                if onStack { result.stackScreens.insert(name) }
+            case .flow?:
+                result.children.insert(name)
+            case nil:
+                break
+            }
+        }
+        switch flow.kind {
+        case .stack(let root):
+            add(root.name, onStack: true)
+            if index.flows[root.name] != nil { result.startEdges.append((root.name, root.location)) }
+        case .sequence(let steps), .switch(let steps):
+            var mayBeFirst = true
+            for step in steps {
+                add(step.target.name, onStack: true)
+                if mayBeFirst, index.flows[step.target.name] != nil {
+                    result.startEdges.append((step.target.name, step.target.location))
+                }
+                if step.when == nil { mayBeFirst = false }
+            }
+        case .tabs(let tabs, _):
+            for tab in tabs {
+                add(tab.flow.name, onStack: false)
+                if index.flows[tab.flow.name] != nil { result.startEdges.append((tab.flow.name, tab.flow.location)) }
+            }
+        }
+        for transition in flow.transitions {
+            for action in transition.actions {
+                switch action.kind {
+                case .push(let ref), .replace(let ref), .reset(let ref):
+                    add(ref.name, onStack: true)
+                case .present(_, let ref):
+                    add(ref.name, onStack: false)
+                default:
+                    break
+                }
+            }
+        }
+        for link in flow.links {
+            for target in link.targets { add(target.name, onStack: true) }
+        }
+        return result
+    }
+
+    private mutating func computeReachability() {
+        let start = index.spec.start.name
+        var queue: [String] = []
+        if index.flows[start] != nil {
+            queue.append(start)
+            reachableFlows.insert(start)
+        } else if index.screens[start] != nil {
+            reachableScreens.insert(start)
+        }
+        var head = 0
+        while head < queue.count {
+            let flow = queue[head]
+            head += 1
+            guard let own = shows[flow] else { continue }
+            for screen in own.screens { reachableScreens.insert(screen) }
+            for child in own.children where reachableFlows.insert(child).inserted {
+                queue.append(child)
+            }
+        }
+    }
+
+    /// `flow` and every flow that can (transitively) start it, nearest first.
+    func ancestors(ofAndIncluding flow: String) -> [String] {
+        var seen: Set<String> = [flow]
+        var result = [flow]
+        var head = 0
+        while head < result.count {
+            let current = result[head]
+            head += 1
+            for parent in parents[current] ?? OrderedSet() where seen.insert(parent).inserted {
+                result.append(parent)
+            }
+        }
+        return result
+    }
+
+    /// `flow` and every flow it can (transitively) start.
+    func descendants(ofAndIncluding flow: String) -> [String] {
+        var seen: Set<String> = [flow]
+        var result = [flow]
+        var head = 0
+        while head < result.count {
+            let current = result[head]
+            head += 1
+            for child in shows[current]?.children ?? OrderedSet() where seen.insert(child).inserted {
+                result.append(child)
+            }
+        }
+        return result
+    }
+
+    /// Whether `flow` or one of its descendants can show `screen`: walks up from the flows
+    /// that show the screen, stopping as soon as `flow` is met.
+    func canShow(_ screen: String, under flow: String) -> Bool {
+        var seen: Set<String> = []
+        var queue = Array(showers[screen] ?? OrderedSet())
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            if current == flow { return true }
+            guard seen.insert(current).inserted else { continue }
+            for parent in parents[current] ?? OrderedSet() where !seen.contains(parent) {
+                queue.append(parent)
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,105 @@
+import BatonModel
+
+/// Everything the checks share, computed once per lint run: the name tables, who shows what,
+/// the type rules and the payloads that flow along transitions.
+///
+/// A class so that the lazily computed parts are computed once and shared by every check.
+public final class LintContext {
+    public let spec: FlowSpec
+    public let index: SpecIndex
+    public let options: LintOptions
+
+    init(_ spec: FlowSpec, options: LintOptions) {
+        self.spec = spec
+        self.index = SpecIndex(spec)
+        self.options = options
+    }
+
+    /// Who shows what: screens and child flows of each flow, parents, reachability.
+    lazy var graph = FlowGraph(index)
+    /// Assignability and literal matching.
+    lazy var typeSystem = TypeSystem(types: index.types)
+    /// Payloads of triggers and outcomes.
+    lazy var payloads = PayloadAnalysis(context: self)
+
+    /// Every `when` of the spec with the flow it belongs to.
+    lazy var conditions: [(flow: Flow, condition: Condition)] = {
+        var result: [(Flow, Condition)] = []
+        for flow in spec.flows {
+            switch flow.kind {
+            case .stack: break
+            case .sequence(let steps), .switch(let steps):
+                result += steps.compactMap { step in step.when.map { (flow, $0) } }
+            case .tabs(let tabs, _):
+                result += tabs.compactMap { tab in tab.when.map { (flow, $0) } }
+            }
+            for transition in flow.transitions {
+                result += transition.actions.compactMap { action in action.when.map { (flow, $0) } }
+            }
+        }
+        return result
+    }()
+
+    /// The result of trying every flag and context assignment on each tabs and switch flow.
+    lazy var coverage: [String: CoverageResult] = CoverageResult.analyse(self)
+
+    /// Every screen and flow name, for did-you-mean.
+    lazy var targetNames: [String] = spec.screens.map(\.name) + spec.flows.map(\.name)
+
+    /// Where the event part of a trigger key starts (after `source.`, and after the opening
+    /// quote when the key was quoted).
+    func eventLocation(of trigger: Trigger) -> SourceRange? {
+        guard let location = trigger.location else { return nil }
+        let text = trigger.description
+        let written = location.end.line == location.start.line ? location.end.column - location.start.column : 0
+        let quote = written == text.unicodeScalars.count + 2 ? 1 : 0
+        return location.shifted(byColumns: quote + trigger.source.unicodeScalars.count + 1,
+                                length: trigger.event.unicodeScalars.count)
+    }
+
+    /// Where the source part of a trigger key is.
+    func sourceLocation(of trigger: Trigger) -> SourceRange? {
+        guard let location = trigger.location else { return nil }
+        let written = location.end.line == location.start.line ? location.end.column - location.start.column : 0
+        let quote = written == trigger.description.unicodeScalars.count + 2 ? 1 : 0
+        return location.shifted(byColumns: quote, length: trigger.source.unicodeScalars.count)
+    }
+}
+
+/// A message of the linter and its likely fix, built in one typed namespace (`LintMessage`'s
+/// static functions) rather than as loose strings at call sites.
+struct LintMessage: Sendable, Hashable {
+    var text: String
+    var suggestion: String?
+
+    init(_ text: String, suggestion: String? = nil) {
+        self.text = text
+        self.suggestion = suggestion
+    }
+}
+
+extension LintCheck {
+    static func diagnostic(_ message: LintMessage, at location: SourceRange?, notes: [DiagnosticNote] = []) -> Diagnostic {
+        diagnostic(message.text, at: location, suggestion: message.suggestion, notes: notes)
+    }
+}
+
+/// Ordered, duplicate-free collection, for deterministic output.
+struct OrderedSet<Element: Hashable>: Sequence {
+    private(set) var elements: [Element] = []
+    private var members: Set<Element> = []
+
+    init() {}
+
+    @discardableResult
+    mutating func insert(_ element: Element) -> Bool {
+        guard members.insert(element).inserted else { return false }
+        elements.append(element)
+        return true
+    }
+
+    func contains(_ element: Element) -> Bool { members.contains(element) }
+    var count: Int { elements.count }
+    var isEmpty: Bool { elements.isEmpty }
+    func makeIterator() -> IndexingIterator<[Element]> { elements.makeIterator() }
+}

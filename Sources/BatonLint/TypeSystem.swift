@@ -1,0 +1,257 @@
+import BatonModel
+
+/// What a transition hands its target, before it is checked against the target's input: a
+/// declared type, nothing, a literal from `with`, or a record made by merging `with` over a
+/// payload.
+indirect enum Shape: Hashable, Sendable, CustomStringConvertible {
+    case nothing
+    case type(TypeRef)
+    case literal(Value)
+    case record([String: Shape])
+
+    init(_ type: TypeRef?) {
+        self = type.map(Shape.type) ?? .nothing
+    }
+
+    var description: String {
+        switch self {
+        case .nothing: "nothing"
+        case .type(let type): "`\(type)`"
+        case .literal(let value): "`\(value)`"
+        case .record(let fields): "{" + fields.keys.sorted().joined(separator: ", ") + "}"
+        }
+    }
+}
+
+/// Why a value does not fit a type, with the top-level field it is about and a likely fix.
+struct Mismatch: Hashable, Sendable {
+    var reason: String
+    var field: String?
+    var fix: String?
+}
+
+/// The format's type rules: aliases are transparent, records are compared by structure, `any`
+/// accepts everything, `T` goes where `T?` is expected.
+struct TypeSystem {
+    let types: [String: TypeDefinition]
+
+    /// A type with its aliases followed.
+    enum Resolved {
+        case builtin(BuiltinType)
+        case record(name: String, fields: [Field])
+        case list(TypeRef)
+        case optional(TypeRef)
+        /// An undeclared name or an alias cycle: reported elsewhere, accepted here.
+        case unknown
+    }
+
+    private static let depthLimit = 32
+
+    func resolve(_ type: TypeRef) -> Resolved {
+        var current = type
+        for _ in 0..<Self.depthLimit {
+            switch current {
+            case .builtin(let builtin): return .builtin(builtin)
+            case .list(let element): return .list(element)
+            case .optional(let wrapped): return .optional(wrapped)
+            case .named(let name):
+                guard let definition = types[name] else { return .unknown }
+                switch definition.body {
+                case .record(let fields): return .record(name: name, fields: fields)
+                case .alias(let target): current = target
+                }
+            }
+        }
+        return .unknown
+    }
+
+    /// The fields of a record type (through aliases and one optional), nil for other types.
+    func fields(of type: TypeRef) -> (fields: [Field], optional: Bool)? {
+        switch resolve(type) {
+        case .record(_, let fields): return (fields, false)
+        case .optional(let wrapped):
+            if case .record(_, let fields) = resolve(wrapped) { return (fields, true) }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// Whether `type` accepts nothing (it is optional or `any`, or unknown).
+    func acceptsNothing(_ type: TypeRef) -> Bool {
+        switch resolve(type) {
+        case .optional, .unknown, .builtin(.any): true
+        default: false
+        }
+    }
+
+    /// `with` merged over what a transition hands on: record fields of `with` replace or add to
+    /// the payload's; any other `with` replaces it whole.
+    func merge(_ shape: Shape, with overlay: Value?) -> Shape {
+        guard let overlay else { return shape }
+        switch overlay {
+        case .null:
+            return shape
+        case .record(let top):
+            var fields: [String: Shape] = [:]
+            switch shape {
+            case .nothing: break
+            case .record(let base): fields = base
+            case .literal(let value): fields = value.fields.mapValues(Shape.literal)
+            case .type(let type):
+                if let (base, optional) = self.fields(of: type) {
+                    for field in base {
+                        fields[field.name] = .type(optional && !field.type.isOptional ? .optional(field.type) : field.type)
+                    }
+                }
+            }
+            for (name, value) in top { fields[name] = .literal(value) }
+            return .record(fields)
+        default:
+            return .literal(overlay)
+        }
+    }
+
+    /// Why `shape` cannot go where `target` is expected; nil when it can.
+    func mismatch(_ shape: Shape, to target: TypeRef, depth: Int = 0) -> Mismatch? {
+        guard depth < Self.depthLimit else { return nil }
+        switch shape {
+        case .nothing:
+            return acceptsNothing(target) ? nil
+                : Mismatch(reason: "nothing is handed on, but `\(target)` is required", fix: nil)
+        case .type(let source):
+            return mismatch(source, to: target, depth: depth)
+        case .literal(let value):
+            return mismatch(value, to: target, depth: depth)
+        case .record(let fields):
+            switch resolve(target) {
+            case .unknown, .builtin(.any): return nil
+            case .optional(let wrapped): return mismatch(shape, to: wrapped, depth: depth + 1)
+            case .record(let name, let targetFields):
+                for field in targetFields {
+                    guard let given = fields[field.name] else {
+                        if field.type.isOptional || acceptsNothing(field.type) { continue }
+                        return Mismatch(reason: "field `\(field.name)` of `\(name)` is missing", field: field.name,
+                                        fix: "make `\(field.name)` optional in `\(name)`, or supply it with `with`")
+                    }
+                    if var inner = mismatch(given, to: field.type, depth: depth + 1) {
+                        inner.reason = "field `\(field.name)`: " + inner.reason
+                        inner.field = field.name
+                        return inner
+                    }
+                }
+                return nil
+            default:
+                return Mismatch(reason: "a record is handed on, but `\(target)` is required", fix: nil)
+            }
+        }
+    }
+
+    /// Why a value of type `source` cannot go where `target` is expected; nil when it can.
+    func mismatch(_ source: TypeRef, to target: TypeRef, depth: Int = 0) -> Mismatch? {
+        if source == target || depth >= Self.depthLimit { return nil }
+        let plain = Mismatch(reason: "`\(source)` is not a `\(target)`", fix: nil)
+        let resolvedSource = resolve(source)
+        switch resolve(target) {
+        case .unknown, .builtin(.any):
+            return nil
+        case .optional(let wrapped):
+            if case .optional(let inner) = resolvedSource { return mismatch(inner, to: wrapped, depth: depth + 1) }
+            return mismatch(source, to: wrapped, depth: depth + 1)
+        case .builtin(let builtin):
+            switch resolvedSource {
+            case .unknown, .builtin(.any): return nil
+            case .builtin(let given) where given == builtin: return nil
+            case .optional: return Mismatch(reason: "`\(source)` may be missing, but `\(target)` is required",
+                                            fix: "make the input `\(target)?`")
+            default: return plain
+            }
+        case .list(let element):
+            switch resolvedSource {
+            case .unknown, .builtin(.any): return nil
+            case .list(let given): return mismatch(given, to: element, depth: depth + 1)
+            case .optional: return Mismatch(reason: "`\(source)` may be missing, but `\(target)` is required",
+                                            fix: "make the input `\(target)?`")
+            default: return plain
+            }
+        case .record(let name, let targetFields):
+            switch resolvedSource {
+            case .unknown, .builtin(.any): return nil
+            case .optional: return Mismatch(reason: "`\(source)` may be missing, but `\(target)` is required",
+                                            fix: "make the input `\(target)?`")
+            case .record(_, let sourceFields):
+                var given: [String: Field] = [:]
+                for field in sourceFields where given[field.name] == nil { given[field.name] = field }
+                for field in targetFields {
+                    guard let match = given[field.name] else {
+                        if acceptsNothing(field.type) { continue }
+                        return Mismatch(reason: "`\(source)` has no field `\(field.name)`, which `\(name)` requires",
+                                        field: field.name,
+                                        fix: "make `\(field.name)` optional in `\(name)`, or supply it with `with`")
+                    }
+                    if var inner = mismatch(match.type, to: field.type, depth: depth + 1) {
+                        inner.reason = "field `\(field.name)`: " + inner.reason
+                        inner.field = field.name
+                        return inner
+                    }
+                }
+                return nil
+            default:
+                return plain
+            }
+        }
+    }
+
+    /// Why a literal value does not fit `target`; nil when it does.
+    func mismatch(_ value: Value, to target: TypeRef, depth: Int = 0) -> Mismatch? {
+        guard depth < Self.depthLimit else { return nil }
+        let plain = Mismatch(reason: "\(Self.describe(value)) is not a `\(target)`", fix: nil)
+        switch resolve(target) {
+        case .unknown, .builtin(.any):
+            return nil
+        case .optional(let wrapped):
+            if value == .null { return nil }
+            return mismatch(value, to: wrapped, depth: depth + 1)
+        case .builtin(let builtin):
+            switch (builtin, value) {
+            case (.string, .string), (.url, .string), (.int, .int), (.double, .double), (.double, .int),
+                 (.bool, .bool):
+                return nil
+            default:
+                return plain
+            }
+        case .list(let element):
+            guard case .list(let items) = value else { return plain }
+            for item in items {
+                if let inner = mismatch(item, to: element, depth: depth + 1) { return inner }
+            }
+            return nil
+        case .record:
+            guard case .record(let fields) = value else { return plain }
+            return mismatch(.record(fields.mapValues(Shape.literal)), to: target, depth: depth)
+        }
+    }
+
+    static func describe(_ value: Value) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "the bool `\(value)`"
+        case .int: "the int `\(value)`"
+        case .double: "the double `\(value)`"
+        case .string: "the string `\(value)`"
+        case .list: "a list"
+        case .record: "a record"
+        }
+    }
+
+    /// Whether a path segment (a string) converts to `type`: string, int, double, bool, url,
+    /// any, an alias of one, or an optional of one.
+    func isConvertibleFromPath(_ type: TypeRef, depth: Int = 0) -> Bool {
+        guard depth < Self.depthLimit else { return true }
+        switch resolve(type) {
+        case .builtin: return true
+        case .optional(let wrapped): return isConvertibleFromPath(wrapped, depth: depth + 1)
+        case .unknown: return true
+        case .record, .list: return false
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import BatonModel
+import BatonYAML
+
+/// One file read and parsed: its root node, if it has one, and the problems found reading it.
+struct ParsedDocument {
+    var root: Node?
+    var diagnostics: [Diagnostic]
+    /// False when the file could not be read or parsed at all.
+    var isReadable: Bool
+}
+
+extension NodeReader {
+    /// Reads `reader.file` from `sources` and parses it; unreadable files, YAML errors, duplicate
+    /// keys and empty files become diagnostics at their place.
+    func parseDocument(from sources: any SourceProvider, limits: YAMLLimits,
+                       unreadable: (String) -> Diagnostic) -> ParsedDocument {
+        let bytes: [UInt8]
+        do {
+            bytes = try sources.read(file)
+        } catch {
+            return ParsedDocument(root: nil, diagnostics: [unreadable((error as? SourceError)?.reason ?? "\(error)")],
+                                  isReadable: false)
+        }
+        let document: YAMLDocument
+        do {
+            document = try YAMLParser.parse(bytes: bytes, limits: limits)
+        } catch {
+            return ParsedDocument(root: nil, diagnostics: [LoaderMessage.yaml(error, at: range(error.mark), firstAt: nil)],
+                                  isReadable: true)
+        }
+        var diagnostics = document.problems.map {
+            LoaderMessage.yaml($0, at: range($0.mark), firstAt: $0.firstMark.map { range($0) })
+        }
+        if document.root == nil { diagnostics.append(LoaderMessage.emptyFile(file)) }
+        return ParsedDocument(root: document.root, diagnostics: diagnostics, isReadable: true)
+    }
+}
