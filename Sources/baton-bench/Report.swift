@@ -96,13 +96,13 @@ enum TextReport {
         var lines: [String] = []
         lines.append("Median of \(runs) runs, milliseconds; (x) is the ratio to libyaml's bare event parse.")
         lines.append("")
-        let header = ["screens", "bytes", "floor", "tree", "load", "lint", "compile", "load+lint"]
+        let header = ["screens", "bytes", "events", "floor", "tree", "load", "lint", "compile", "load+lint"]
         var rows = [header]
         for stage in results.stages {
             func cell(_ ms: Double) -> String {
                 "\(fixed(ms, 1)) (\(fixed(stage.floorMs > 0 ? ms / stage.floorMs : 0, 1))x)"
             }
-            rows.append([grouped(stage.screens), grouped(stage.bytes), fixed(stage.floorMs, 1),
+            rows.append([grouped(stage.screens), grouped(stage.bytes), grouped(stage.events), fixed(stage.floorMs, 1),
                          cell(stage.treeMs), cell(stage.loadMs), cell(stage.lintMs), cell(stage.compileMs),
                          "\(fixed(stage.loadLintRatio, 2))x"])
         }
