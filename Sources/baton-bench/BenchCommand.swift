@@ -33,7 +33,7 @@ struct BenchCommand: ParsableCommand {
     mutating func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if let walkSteps, walkSteps < 1 { throw ValidationError("--walk-steps must be at least 1") }
-        if parsedSizes == nil { throw ValidationError("--sizes takes positive numbers separated by commas") }
+        if parsedSizes == nil { throw ValidationError("--sizes takes screen counts of at least 20, separated by commas") }
     }
 
     var parsedSizes: [Int]? {
