@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "baton", targets: ["baton"]),
+        .executable(name: "baton-bench", targets: ["baton-bench"]),
         .library(name: "BatonModel", targets: ["BatonModel"]),
         .library(name: "BatonLoader", targets: ["BatonLoader"]),
         .library(name: "BatonLint", targets: ["BatonLint"]),
@@ -15,7 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // libyaml, found through pkg-config. Only BatonYAML may depend on it.
+        // libyaml, found through pkg-config. Only BatonYAML may depend on it (and baton-bench,
+        // for the bare event parse that is its floor).
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
@@ -43,10 +45,22 @@ let package = Package(
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
         // Helpers shared by the test targets only (marked text), never by a product.
         .target(name: "BatonTestSupport", dependencies: ["BatonModel"]),
+        // The benchmark's flow generator, scripted walk and hand-written coordinator.
+        .target(name: "BatonBenchKit", dependencies: ["BatonModel"]),
+        // `swift run -c release baton-bench`: our work against libyaml's bare parse.
+        .executableTarget(
+            name: "baton-bench",
+            dependencies: [
+                "BatonBenchKit", "CYAML", "BatonYAML", "BatonModel", "BatonLoader", "BatonLint", "BatonCLI",
+                "BatonRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         .testTarget(name: "BatonYAMLTests", dependencies: ["BatonYAML"]),
         .testTarget(name: "BatonModelTests", dependencies: ["BatonModel"]),
         .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel", "BatonTestSupport"]),
+        .testTarget(name: "BatonBenchTests", dependencies: ["BatonBenchKit", "BatonLoader", "BatonLint", "BatonModel"]),
         .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel", "BatonTestSupport"]),
         .testTarget(name: "BatonRuntimeTests", dependencies: ["BatonRuntime", "BatonLoader", "BatonModel"]),
         .testTarget(

@@ -100,6 +100,7 @@ extension FlowRuntime {
             _ = parent.removeChild(flow)
         }
         flow.parent = nil
+        needsRepair = true  // the parent may be left empty; settle() restarts it
         let saved = trace
         trace = StepTrace()
         let emission = Emission(event: outcome, source: flow.flowName, payload: payload, isOutcome: true)

@@ -4,7 +4,6 @@ extension FlowRuntime {
     /// Runs one step: `body` changes the state; then empty flows restart, held links are
     /// retried and the step is logged with the state after it.
     func runStep(trigger: String, source: String?, _ body: () -> StepResult) -> StepResult {
-        let start = log.count
         trace = StepTrace()
         nestedEntries = []
         let result: StepResult = finishedOutcome == nil ? body() : .rejected(RuntimeMessage.finished)
@@ -13,29 +12,33 @@ extension FlowRuntime {
         let entry = LogEntry(
             sequence: 0, trigger: trigger, source: source, flow: own.flow, action: own.actionText,
             result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)
-        record([entry] + nestedEntries, from: start)
+        record([entry] + nestedEntries)
         return result
     }
 
     /// After a host change (context, flag): retry held links, logging those that open.
     func settleAfterChange() {
-        let start = log.count
         nestedEntries = []
         settle()
-        record(nestedEntries, from: start)
+        record(nestedEntries)
     }
 
-    /// Appends entries, numbering them and giving the last the final state, and tells the
-    /// `onTransition` callback.
-    private func record(_ entries: [LogEntry], from start: Int) {
+    /// Appends entries, numbering them and giving the first (the step's own) the final state
+    /// when states are recorded, tells `onTransition`, and keeps the log within its limit.
+    private func record(_ entries: [LogEntry]) {
         guard !entries.isEmpty else { return }
-        let final = state
-        for (offset, var entry) in entries.enumerated() {
-            entry.sequence = start + offset + 1
-            if offset == 0 { entry.state = final }
-            log.append(entry)
+        let final = options.recordsStates ? state : nil
+        var numbered = entries
+        for offset in numbered.indices {
+            loggedCount += 1
+            numbered[offset].sequence = loggedCount
+            if offset == 0 { numbered[offset].state = final }
         }
-        for entry in log[start...] { onTransition?(entry) }
+        log += numbered
+        if let limit = options.logLimit, log.count > limit * 2 {
+            log.removeFirst(log.count - limit)  // amortised: trims once per `limit` entries
+        }
+        for entry in numbered { onTransition?(entry) }
         nestedEntries = []
     }
 
@@ -65,7 +68,11 @@ extension FlowRuntime {
 
     /// Restarts flows left empty and opens held links that can now be opened.
     func settle() {
-        repair(root, depth: 0)
+        // Only a finished child can leave a stack, switch or tab empty; skip the walk otherwise.
+        if needsRepair {
+            needsRepair = false
+            repair(root, depth: 0)
+        }
         retryHeldLinks()
     }
 

@@ -18,6 +18,10 @@ public final class FlowRuntime {
     /// The root flow's coordinator.
     public private(set) var root: FlowCoordinator
     public internal(set) var log: [LogEntry] = []
+    /// How many entries were ever logged; numbers the next one.
+    @ObservationIgnored var loggedCount = 0
+    /// Set when a child flow finished, so the next settle restarts whatever it left empty.
+    @ObservationIgnored var needsRepair = false
     /// Deep links waiting for a switch branch to be shown.
     public internal(set) var heldLinks: [String] = []
     /// The root flow's outcome once it finished, and its payload.

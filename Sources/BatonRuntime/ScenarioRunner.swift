@@ -47,7 +47,7 @@ public struct ScenarioRunner {
         let runtime: FlowRuntime
         do {
             runtime = try FlowRuntime(spec: spec, registry: registry, environment: environment,
-                                      options: RuntimeOptions(strict: strict))
+                                      options: RuntimeOptions(strict: strict, recordsStates: true))
         } catch {
             let message = error.diagnostics.first(where: { $0.severity == .error })?.description ?? "the flow has errors"
             return ScenarioOutcome(name: scenario.name, location: scenario.location,

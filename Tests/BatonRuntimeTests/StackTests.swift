@@ -24,7 +24,7 @@ import Testing
         #expect(entry.flow == "notes")
         #expect(entry.action == "push noteDetail")
         #expect(entry.result == "handled")
-        #expect(entry.state?.top == "noteDetail")
+        #expect(entry.state == nil, "states are recorded only on request")
     }
 
     @Test func backPopsAndIsRejectedAtTheRoot() throws {

@@ -1,0 +1,96 @@
+import ArgumentParser
+import BatonBenchKit
+import BatonLoader
+import Foundation
+
+/// `baton-bench`: our load, lint and compile against libyaml's bare parse of the same bytes,
+/// the scripted walk against a hand-written coordinator, and memory.
+@main
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baton-bench",
+        abstract: "Measures Baton against libyaml's bare parse and a hand-written coordinator.",
+        discussion: "Run it in release mode: swift run -c release baton-bench")
+
+    @Flag(help: "Print the figures as one JSON object.")
+    var json = false
+
+    @Flag(help: "A small, fast run for a smoke test.")
+    var quick = false
+
+    @Option(help: "Timed runs per figure; the median is reported.")
+    var runs: Int?
+
+    @Option(help: "Comma-separated screen counts, such as 1000,10000,50000.")
+    var sizes: String?
+
+    @Option(help: "Steps of the scripted walk.")
+    var walkSteps: Int?
+
+    @Option(help: .hidden)
+    var measurePeak: Int?
+
+    mutating func validate() throws {
+        if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if let walkSteps, walkSteps < 1 { throw ValidationError("--walk-steps must be at least 1") }
+        if parsedSizes == nil { throw ValidationError("--sizes takes screen counts of at least 20, separated by commas") }
+    }
+
+    var parsedSizes: [Int]? {
+        guard let sizes else { return quick ? [200, 1_000] : [1_000, 10_000, 50_000] }
+        let values = sizes.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ ($0 ?? 0) >= 20 }) else { return nil }
+        return values.compactMap { $0 }
+    }
+
+    func run() throws {
+        if let measurePeak {
+            guard let bytes = PeakLoad.measureHere(screens: measurePeak) else { throw ExitCode.failure }
+            print(bytes)
+            return
+        }
+        let sizes = parsedSizes ?? []
+        let runs = self.runs ?? (quick ? 3 : 5)
+        let steps = walkSteps ?? (quick ? 20_000 : 500_000)
+        let cycles = quick ? 100_000 : 1_000_000
+        progress("generating and timing \(sizes.map(String.init).joined(separator: ", ")) screens, \(runs) runs each")
+
+        var stages: [StageFigures] = []
+        for size in sizes {
+            progress("  \(size) screens")
+            stages.append(Pipeline.measure(screens: size, runs: runs))
+        }
+
+        let walkScreens = sizes.filter { $0 <= 10_000 }.max() ?? sizes.min() ?? 1_000
+        let shape = FlowShape(screens: walkScreens)
+        progress("scripted walk: \(steps) steps over \(walkScreens) screens")
+        let walk = Walk(shape: shape, count: steps)
+        let mismatches = HandwrittenBench.mismatches(shape: shape, walk: walk)
+        let handwritten = HandwrittenBench.eventsPerSecond(shape: shape, walk: walk, runs: runs)
+        progress("memory: \(cycles) push/pop cycles")
+        let growth = HandwrittenBench.memoryGrowth(shape: shape, cycles: cycles)
+        var runtime: RuntimeFigures?
+        let loaded = FlowLoader().load(text: FlowGenerator(shape: shape).yaml(), path: "bench.yaml")
+        if let spec = loaded.spec, !loaded.hasErrors {
+            runtime = RuntimeBench.measure(spec: spec, shape: shape, walk: walk, runs: runs, cycles: cycles)
+        }
+        let peakScreens = sizes.max() ?? walkScreens
+        progress("peak memory of the \(peakScreens)-screen load (child process)")
+        let peak = PeakLoad.measureInChild(screens: peakScreens)
+
+        let results = BenchResults(
+            stages: stages, walkScreens: shape.screens, walkSteps: walk.steps.count,
+            handwrittenEventsPerSecond: handwritten, handwrittenMismatches: mismatches,
+            handwrittenGrowthBytes: growth, runtime: runtime, cycles: cycles,
+            peakLoadScreens: peakScreens, peakLoadBytes: peak)
+        if json {
+            print(try JSONReport(results).text())
+        } else {
+            print(TextReport.render(results, runs: runs))
+        }
+    }
+
+    private func progress(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,67 @@
+import BatonBenchKit
+import BatonCLI
+import BatonLint
+import BatonLoader
+import BatonModel
+import BatonYAML
+
+/// Serves one file's bytes from memory, so the load measures our work and no disk.
+struct BytesSource: SourceProvider {
+    static let path = "bench.yaml"
+    let bytes: [UInt8]
+
+    func read(_ path: String) throws -> [UInt8] {
+        guard path == Self.path else { throw MissingFile() }
+        return bytes
+    }
+}
+
+/// A path other than the benchmark's file.
+struct MissingFile: Error, CustomStringConvertible {
+    var description: String { "no such file" }
+}
+
+/// The figures of one size: each stage's median time, and what the file holds.
+struct StageFigures {
+    var screens: Int
+    var bytes: Int
+    var events: Int
+    var floorMs: Double
+    var treeMs: Double
+    var loadMs: Double
+    var lintMs: Double
+    var compileMs: Double
+    /// Diagnostics of the load and the lint; the generated flow should have none.
+    var diagnostics: [Diagnostic]
+
+    var loadLintRatio: Double { floorMs > 0 ? (loadMs + lintMs) / floorMs : 0 }
+}
+
+/// Times every stage from bytes to compiled JSON on a generated flow.
+enum Pipeline {
+    static func measure(screens: Int, runs: Int) -> StageFigures {
+        let bytes = Array(FlowGenerator(screens: screens).yaml().utf8)
+        let loader = FlowLoader(sources: BytesSource(bytes: bytes))
+        let loaded = loader.load(path: BytesSource.path)
+        var diagnostics = loaded.diagnostics
+        let spec = loaded.spec
+        if let spec { diagnostics += Linter().lint(spec) }
+
+        let floorMs = Measure.medianMilliseconds(runs: runs) { Floor.parse(bytes) ?? -1 }
+        let treeMs = Measure.medianMilliseconds(runs: runs) {
+            (try? YAMLParser.parse(bytes: bytes))?.problems.count ?? -1
+        }
+        let loadMs = Measure.medianMilliseconds(runs: runs) {
+            loader.load(path: BytesSource.path).spec?.screens.count ?? -1
+        }
+        var lintMs = 0.0
+        var compileMs = 0.0
+        if let spec {
+            lintMs = Measure.medianMilliseconds(runs: runs) { Linter().lint(spec).count }
+            compileMs = Measure.medianMilliseconds(runs: runs) { FlowCompiler.encode(spec).count }
+        }
+        return StageFigures(screens: screens, bytes: bytes.count, events: Floor.parse(bytes) ?? 0,
+                            floorMs: floorMs, treeMs: treeMs, loadMs: loadMs, lintMs: lintMs,
+                            compileMs: compileMs, diagnostics: diagnostics)
+    }
+}

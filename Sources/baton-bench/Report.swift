@@ -1,0 +1,165 @@
+import Foundation
+
+/// Everything one run of the benchmark measured.
+struct BenchResults {
+    var stages: [StageFigures]
+    var walkScreens: Int
+    var walkSteps: Int
+    var handwrittenEventsPerSecond: Double
+    var handwrittenMismatches: Int
+    var handwrittenGrowthBytes: Int?
+    var runtime: RuntimeFigures?
+    var cycles: Int
+    var peakLoadScreens: Int
+    var peakLoadBytes: Int?
+}
+
+/// The JSON form: `{"screens": {...}, "runtime": {...}, "memory": {...}}`, sorted keys, null
+/// for what is not measured yet.
+struct JSONReport: Encodable {
+    struct Stage: Encodable {
+        var floorMs, treeMs, loadMs, lintMs, compileMs, loadLintRatio: Double
+    }
+
+    struct Runtime: Encodable {
+        var eventsPerSecond: Double?
+        var handwrittenEventsPerSecond: Double
+        /// How many times slower the runtime is than the hand-written coordinator.
+        var ratio: Double?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(eventsPerSecond, forKey: .eventsPerSecond)
+            try container.encode(handwrittenEventsPerSecond, forKey: .handwrittenEventsPerSecond)
+            try container.encode(ratio, forKey: .ratio)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case eventsPerSecond, handwrittenEventsPerSecond, ratio
+        }
+    }
+
+    struct MemoryFigures: Encodable {
+        var peakLoadBytes: Int?
+        /// The runtime's growth; null until it is wired.
+        var growthAfterMillionCyclesBytes: Int?
+        var handwrittenGrowthAfterMillionCyclesBytes: Int?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(peakLoadBytes, forKey: .peakLoadBytes)
+            try container.encode(growthAfterMillionCyclesBytes, forKey: .growthAfterMillionCyclesBytes)
+            try container.encode(handwrittenGrowthAfterMillionCyclesBytes,
+                                 forKey: .handwrittenGrowthAfterMillionCyclesBytes)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case peakLoadBytes, growthAfterMillionCyclesBytes, handwrittenGrowthAfterMillionCyclesBytes
+        }
+    }
+
+    var screens: [String: Stage]
+    var runtime: Runtime
+    var memory: MemoryFigures
+
+    init(_ results: BenchResults) {
+        var screens: [String: Stage] = [:]
+        for stage in results.stages {
+            screens[String(stage.screens)] = Stage(
+                floorMs: rounded(stage.floorMs), treeMs: rounded(stage.treeMs), loadMs: rounded(stage.loadMs),
+                lintMs: rounded(stage.lintMs), compileMs: rounded(stage.compileMs),
+                loadLintRatio: rounded(stage.loadLintRatio))
+        }
+        self.screens = screens
+        let runtimeRate = results.runtime?.eventsPerSecond
+        runtime = Runtime(
+            eventsPerSecond: runtimeRate.map { $0.rounded() },
+            handwrittenEventsPerSecond: results.handwrittenEventsPerSecond.rounded(),
+            ratio: runtimeRate.flatMap { $0 > 0 ? rounded(results.handwrittenEventsPerSecond / $0) : nil })
+        memory = MemoryFigures(peakLoadBytes: results.peakLoadBytes,
+                               growthAfterMillionCyclesBytes: results.runtime?.growthBytes,
+                               handwrittenGrowthAfterMillionCyclesBytes: results.handwrittenGrowthBytes)
+    }
+
+    func text() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+/// The human table.
+enum TextReport {
+    static func render(_ results: BenchResults, runs: Int) -> String {
+        var lines: [String] = []
+        lines.append("Median of \(runs) runs, milliseconds; (x) is the ratio to libyaml's bare event parse.")
+        lines.append("")
+        let header = ["screens", "bytes", "events", "floor", "tree", "load", "lint", "compile", "load+lint"]
+        var rows = [header]
+        for stage in results.stages {
+            func cell(_ ms: Double) -> String {
+                "\(fixed(ms, 1)) (\(fixed(stage.floorMs > 0 ? ms / stage.floorMs : 0, 1))x)"
+            }
+            rows.append([grouped(stage.screens), grouped(stage.bytes), grouped(stage.events), fixed(stage.floorMs, 1),
+                         cell(stage.treeMs), cell(stage.loadMs), cell(stage.lintMs), cell(stage.compileMs),
+                         "\(fixed(stage.loadLintRatio, 2))x"])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for (index, row) in rows.enumerated() {
+            lines.append(row.indices.map { pad(row[$0], widths[$0], left: $0 > 0) }.joined(separator: "  "))
+            if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+        }
+        for stage in results.stages where !stage.diagnostics.isEmpty {
+            lines.append("warning: the \(grouped(stage.screens))-screen flow has \(stage.diagnostics.count) "
+                + "diagnostics; first: \(stage.diagnostics[0])")
+        }
+        lines.append("")
+        lines.append("Scripted walk, \(grouped(results.walkSteps)) steps over the \(grouped(results.walkScreens))-screen flow:")
+        let handwritten = results.handwrittenEventsPerSecond
+        lines.append("  hand-written coordinator  \(grouped(Int(handwritten.rounded()))) events/s"
+            + (results.handwrittenMismatches == 0 ? "" : "  (\(results.handwrittenMismatches) steps off the script)"))
+        if let runtime = results.runtime {
+            let ratio = runtime.eventsPerSecond > 0 ? handwritten / runtime.eventsPerSecond : 0
+            lines.append("  Baton runtime             \(grouped(Int(runtime.eventsPerSecond.rounded()))) events/s, "
+                + "\(fixed(ratio, 1))x slower" + (runtime.mismatches == 0 ? "" : "  (\(runtime.mismatches) steps off the script)"))
+        } else {
+            lines.append("  Baton runtime             pending")
+        }
+        lines.append("")
+        lines.append("Memory:")
+        lines.append("  peak of the \(grouped(results.peakLoadScreens))-screen load  "
+            + (results.peakLoadBytes.map(megabytes) ?? "unavailable"))
+        lines.append("  after \(grouped(results.cycles)) push/pop cycles, hand-written  "
+            + (results.handwrittenGrowthBytes.map(signedMegabytes) ?? "unavailable"))
+        lines.append("  after \(grouped(results.cycles)) push/pop cycles, Baton runtime  "
+            + (results.runtime.map { $0.growthBytes.map(signedMegabytes) ?? "unavailable" } ?? "pending"))
+        return lines.joined(separator: "\n")
+    }
+
+    private static func fixed(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+
+    private static func megabytes(_ bytes: Int) -> String { "\(fixed(Double(bytes) / 1_048_576, 1)) MiB" }
+
+    private static func signedMegabytes(_ bytes: Int) -> String {
+        (bytes >= 0 ? "+" : "") + "\(fixed(Double(bytes) / 1_048_576, 2)) MiB"
+    }
+
+    private static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
+    private static func pad(_ text: String, _ width: Int, left: Bool) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return left ? padding + text : text + padding
+    }
+}
