@@ -7,15 +7,14 @@ extension FlowRuntime {
     func dispatch(_ emission: Emission, at flow: FlowCoordinator, arrival: Arrival, depth: Int) -> StepResult {
         guard depth <= Self.maxDepth else { return .rejected(RuntimeMessage.tooDeep) }
         let transitions = flow.flow.transitions
-        if let transition = transitions.first(where: {
-            !$0.trigger.isWildcard && $0.trigger.source == emission.source && $0.trigger.event == emission.event
-        }), let action = transition.actions.first(where: { holds($0.when) }) {
+        let index = transitionIndex(of: flow.flow)
+        if let position = index.specific(source: emission.source, event: emission.event),
+           let action = transitions[position].actions.first(where: { holds($0.when) }) {
             return perform(action, in: flow, emission: emission, depth: depth)
         }
         if let result = sequenceDone(emission, at: flow, arrival: arrival, depth: depth) { return result }
-        if !emission.isOutcome, let transition = transitions.first(where: {
-            $0.trigger.isWildcard && $0.trigger.event == emission.event
-        }), let action = transition.actions.first(where: { holds($0.when) }) {
+        if !emission.isOutcome, let position = index.wildcard(event: emission.event),
+           let action = transitions[position].actions.first(where: { holds($0.when) }) {
             return perform(action, in: flow, emission: emission, depth: depth)
         }
         if !emission.isOutcome, emission.event == "back", let result = defaultBack(at: flow, arrival: arrival) {
@@ -26,6 +25,14 @@ extension FlowRuntime {
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
         return dispatch(emission, at: parent, arrival: .item(flow.id), depth: depth + 1)
+    }
+
+    /// The index of a flow's `on` keys, built on first use and kept until the spec changes.
+    private func transitionIndex(of flow: Flow) -> TransitionIndex {
+        if let index = transitionIndexes[flow.name] { return index }
+        let index = TransitionIndex(flow)
+        transitionIndexes[flow.name] = index
+        return index
     }
 
     /// A sequence's built-in `done`: from a step's screen, or a step flow's `done` outcome, it

@@ -22,6 +22,8 @@ public final class FlowRuntime {
     @ObservationIgnored var loggedCount = 0
     /// Set when a child flow finished, so the next settle restarts whatever it left empty.
     @ObservationIgnored var needsRepair = false
+    /// Each flow's `on` keys by trigger, built on first use; cleared when the spec changes.
+    @ObservationIgnored var transitionIndexes: [String: TransitionIndex] = [:]
     /// Deep links waiting for a switch branch to be shown.
     public internal(set) var heldLinks: [String] = []
     /// The root flow's outcome once it finished, and its payload.
@@ -202,6 +204,7 @@ public final class FlowRuntime {
     func replaceIndex(with spec: FlowSpec) {
         self.spec = spec
         self.index = SpecIndex(spec)
+        transitionIndexes = [:]
     }
 
     func replaceRoot(_ coordinator: FlowCoordinator) {
