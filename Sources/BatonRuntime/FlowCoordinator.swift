@@ -44,6 +44,10 @@ public class FlowCoordinator: Identifiable {
     /// Removes `child` from this flow's content (and the entries above it in a stack).
     /// Returns whether it was found.
     func removeChild(_ child: FlowCoordinator) -> Bool { false }
+
+    /// This coordinator as a stack holder, when it is one. A virtual call: cheaper on the hot
+    /// path than the protocol-conformance lookup of `as? any StackHolding`.
+    var asStack: (any StackHolding)? { nil }
 }
 
 /// Merging of optional values, as the format merges `with` over a payload.

@@ -88,7 +88,7 @@ extension FlowRuntime {
     }
 
     private func stackHolder(_ flow: FlowCoordinator, _ action: String) throws(ActionFailure) -> any StackHolding {
-        guard let stack = flow as? any StackHolding else {
+        guard let stack = flow.asStack else {
             throw ActionFailure(message: RuntimeMessage.noStack(action, flow: flow.flowName, kind: flow.kind))
         }
         return stack

@@ -111,7 +111,7 @@ extension FlowRuntime {
     func repair(_ coordinator: FlowCoordinator, depth: Int) {
         guard depth < Self.maxDepth else { return }
         switch coordinator {
-        case let stack as any StackHolding where stack.entries.isEmpty:
+        case _ where coordinator.asStack?.entries.isEmpty == true:
             try? fill(coordinator, depth: depth)
         case let owner as SwitchCoordinator where owner.branch == nil:
             try? fill(coordinator, depth: depth)

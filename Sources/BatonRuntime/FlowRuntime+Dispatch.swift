@@ -63,7 +63,7 @@ extension FlowRuntime {
             flow.presented = nil
             return .handled
         }
-        if let stack = flow as? any StackHolding, stack.entries.count > 1, stack.entries.last?.id == id {
+        if let stack = flow.asStack, stack.entries.count > 1, stack.entries.last?.id == id {
             trace.record(flow: flow.flowName, action: "pop")
             stack.truncate(to: stack.entries.count - 1)
             return .handled

@@ -155,7 +155,7 @@ extension FlowRuntime {
                     current = nil
                 }
             case .stack, .sequence:
-                if let live = current as? any StackHolding, live.entries.first?.name == name {
+                if let live = current?.asStack, live.entries.first?.name == name {
                     current = live.entries.first?.coordinator
                 } else {
                     current = nil
@@ -184,7 +184,8 @@ extension FlowRuntime {
                 }
                 guard let child = owner.branch?.coordinator else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
                 next = child
-            case let stack as any StackHolding:
+            case let holder where holder.asStack != nil:
+                guard let stack = holder.asStack else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
                 if let child = stack.entries.first?.coordinator, child.flowName == name {
                     stack.truncate(to: 1)
                     next = child
@@ -206,7 +207,7 @@ extension FlowRuntime {
             next.presented = nil
             current = next
         }
-        guard let stack = current as? any StackHolding, let first = stack.entries.first else {
+        guard let stack = current.asStack, let first = stack.entries.first else {
             throw ActionFailure(message: RuntimeMessage.linkNotStack(current.flowName))
         }
         var entries = [first]

@@ -25,6 +25,8 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
     override var activeItem: NavigationItem? { entries.last }
     override var childItems: [NavigationItem] { entries }
 
+    override var asStack: (any StackHolding)? { self }
+
     override func removeChild(_ child: FlowCoordinator) -> Bool {
         guard let index = entries.firstIndex(where: { $0.id == child.id }) else { return false }
         entries = Array(entries.prefix(index))

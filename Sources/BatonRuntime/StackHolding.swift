@@ -29,7 +29,7 @@ extension StackHolding {
         switch item {
         case .screen: return [item]
         case .flow(let child):
-            if let stack = child as? any StackHolding { return stack.entries.flatMap(flatten) }
+            if let stack = child.asStack { return stack.entries.flatMap(flatten) }
             if let branch = (child as? SwitchCoordinator)?.branch { return flatten(branch) }
             return [item]
         }

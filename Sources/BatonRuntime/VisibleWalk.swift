@@ -9,8 +9,17 @@ struct VisibleWalk {
     var screen: ScreenEntry?
     /// The flow the visible screen belongs to for triggers (its presenter when presented).
     var owner: FlowCoordinator?
+    /// The entries below the visible screen on the stack that holds it, from its root; names
+    /// are only made when `stack` is read.
+    private var below: [NavigationItem] = []
+    /// The entries of the stacks passed since the last container, while descending.
+    private var pending: [NavigationItem] = []
+
     /// The stack that holds the visible screen, from its root.
-    var stack: [String] = []
+    var stack: [String] {
+        guard let screen else { return [] }
+        return below.flatMap { StackCoordinator.flatten($0).map(\.name) } + [screen.screen]
+    }
     /// The topmost modal's owner.
     var modalOwner: FlowCoordinator?
     /// Tabs flows passed, outermost first.
@@ -24,7 +33,7 @@ struct VisibleWalk {
 
     private mutating func descend(_ coordinator: FlowCoordinator, asContainer: Bool, depth: Int) {
         guard depth < FlowRuntime.maxDepth * 4 else { return }
-        if asContainer { stack = [] }
+        if asContainer { pending = [] }
         coordinators.append(coordinator)
         if let tabsFlow = coordinator as? TabsCoordinator {
             tabs.append(tabsFlow)
@@ -35,19 +44,19 @@ struct VisibleWalk {
             tappableTabs = []
             switch modal.item {
             case .screen(let entry):
-                show(entry, ownedBy: coordinator, stack: [])
+                show(entry, ownedBy: coordinator, below: [])
             case .flow(let child):
                 descend(child, asContainer: true, depth: depth + 1)
             }
             return
         }
         switch coordinator {
-        case let holder as any StackHolding:
-            for item in holder.entries.dropLast() {
-                stack += flattenedNames(item)
-            }
-            switch holder.entries.last {
-            case .screen(let entry)?: show(entry, ownedBy: coordinator, stack: stack)
+        case _ where coordinator.asStack != nil:
+            guard let holder = coordinator.asStack else { return }
+            let entries = holder.entries
+            pending += entries.dropLast()
+            switch entries.last {
+            case .screen(let entry)?: show(entry, ownedBy: coordinator, below: pending)
             case .flow(let child)?: descend(child, asContainer: false, depth: depth + 1)
             case nil: break
             }
@@ -57,7 +66,7 @@ struct VisibleWalk {
             }
         case let owner as SwitchCoordinator:
             switch owner.branch {
-            case .screen(let entry)?: show(entry, ownedBy: coordinator, stack: stack)
+            case .screen(let entry)?: show(entry, ownedBy: coordinator, below: pending)
             case .flow(let child)?: descend(child, asContainer: false, depth: depth + 1)
             case nil: break
             }
@@ -66,14 +75,10 @@ struct VisibleWalk {
         }
     }
 
-    private mutating func show(_ entry: ScreenEntry, ownedBy owner: FlowCoordinator, stack below: [String]) {
+    private mutating func show(_ entry: ScreenEntry, ownedBy owner: FlowCoordinator, below: [NavigationItem]) {
         screen = entry
         self.owner = owner
-        stack = below + [entry.screen]
-    }
-
-    private func flattenedNames(_ item: NavigationItem) -> [String] {
-        StackCoordinator.flatten(item).map(\.name)
+        self.below = below
     }
 
     /// The ids of the flows and the screen on the way.
