@@ -77,8 +77,10 @@ extension FlowRuntime {
     }
 
     /// Emits an event from the visible screen (a given instance of it, when `instance` is set).
-    func emitFromVisible(_ event: String, screen: String, instance: Int?, payload: Value?) -> StepResult {
-        let walk = visibleWalk()
+    /// `walk` is the visible walk when the caller has just made it, so it is not made twice.
+    func emitFromVisible(_ event: String, screen: String, instance: Int?, payload: Value?,
+                         walk given: VisibleWalk? = nil) -> StepResult {
+        let walk = given ?? visibleWalk()
         guard let entry = walk.screen, let owner = walk.owner else { return .rejected(RuntimeMessage.nothingVisible) }
         guard entry.screen == screen else { return .rejected(RuntimeMessage.notVisible(screen, visible: entry.screen)) }
         if let instance, instance != entry.id { return .rejected(RuntimeMessage.instanceNotVisible(screen)) }

@@ -97,10 +97,11 @@ public final class FlowRuntime {
     /// The system back gesture on the visible screen.
     @discardableResult
     public func back() -> StepResult {
-        let visible = visibleWalk().screen?.screen
+        let walk = visibleWalk()
+        let visible = walk.screen?.screen
         return runStep(trigger: "back", source: visible) {
             guard let visible else { return .rejected(RuntimeMessage.nothingVisible) }
-            return emitFromVisible("back", screen: visible, instance: nil, payload: nil)
+            return emitFromVisible("back", screen: visible, instance: nil, payload: nil, walk: walk)
         }
     }
 

@@ -28,6 +28,7 @@ struct VisibleWalk {
     var tappableTabs: [TabsCoordinator] = []
 
     init(root: FlowCoordinator) {
+        coordinators.reserveCapacity(8)
         descend(root, asContainer: true, depth: 0)
     }
 
