@@ -16,7 +16,8 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses the textual form; nil when the text is not a type reference.
     public init?(text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Trim only when there is something to trim: Foundation's trimming is slow on the load path.
+        let trimmed = text.first == " " || text.last == " " ? text.trimmingCharacters(in: .whitespaces) : text
         if trimmed.hasSuffix("?") {
             guard let wrapped = TypeRef(text: String(trimmed.dropLast())) else { return nil }
             if case .optional = wrapped { return nil }
@@ -81,16 +82,20 @@ extension TypeRef: Codable {
 
 /// The rule every id of the format follows: `[A-Za-z_][A-Za-z0-9_]*`.
 public enum Identifier {
+    /// Whether `text` is an id. Checks UTF-8 bytes: every id character is ASCII.
+    @inlinable
     public static func isValid(_ text: some StringProtocol) -> Bool {
-        guard let first = text.unicodeScalars.first, isStart(first) else { return false }
-        return text.unicodeScalars.dropFirst().allSatisfy(isContinue)
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), isStart(first) else { return false }
+        while let byte = bytes.next() {
+            guard isStart(byte) || (byte >= 0x30 && byte <= 0x39) else { return false }
+        }
+        return true
     }
 
-    static func isStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-    }
-
-    static func isContinue(_ scalar: Unicode.Scalar) -> Bool {
-        isStart(scalar) || ("0"..."9").contains(scalar)
+    /// `_`, `a`...`z` or `A`...`Z`.
+    @inlinable @usableFromInline
+    static func isStart(_ byte: UInt8) -> Bool {
+        byte == 0x5F || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
     }
 }
