@@ -15,7 +15,7 @@ struct BenchResults {
 }
 
 /// The JSON form: `{"screens": {...}, "runtime": {...}, "memory": {...}}`, sorted keys, null
-/// for what is not measured yet.
+/// for what could not be measured (the runtime refusing the generated flow).
 struct JSONReport: Encodable {
     struct Stage: Encodable {
         var floorMs, treeMs, loadMs, lintMs, compileMs, loadLintRatio: Double
@@ -41,7 +41,7 @@ struct JSONReport: Encodable {
 
     struct MemoryFigures: Encodable {
         var peakLoadBytes: Int?
-        /// The runtime's growth; null until it is wired.
+        /// The runtime's growth; null when it could not be measured.
         var growthAfterMillionCyclesBytes: Int?
         var handwrittenGrowthAfterMillionCyclesBytes: Int?
 
@@ -125,7 +125,7 @@ enum TextReport {
             lines.append("  Baton runtime             \(grouped(Int(runtime.eventsPerSecond.rounded()))) events/s, "
                 + "\(fixed(ratio, 1))x slower" + (runtime.mismatches == 0 ? "" : "  (\(runtime.mismatches) steps off the script)"))
         } else {
-            lines.append("  Baton runtime             pending")
+            lines.append("  Baton runtime             not measured: it refused the generated flow")
         }
         lines.append("")
         lines.append("Memory:")
@@ -134,7 +134,7 @@ enum TextReport {
         lines.append("  after \(grouped(results.cycles)) push/pop cycles, hand-written  "
             + (results.handwrittenGrowthBytes.map(signedMegabytes) ?? "unavailable"))
         lines.append("  after \(grouped(results.cycles)) push/pop cycles, Baton runtime  "
-            + (results.runtime.map { $0.growthBytes.map(signedMegabytes) ?? "unavailable" } ?? "pending"))
+            + (results.runtime.map { $0.growthBytes.map(signedMegabytes) ?? "unavailable" } ?? "not measured"))
         return lines.joined(separator: "\n")
     }
 

@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Checks the JSON of `baton-bench --quick --json`: the documented shape, every figure a
+positive number, and the runtime measured. A smoke test only: CI's figures are not compared
+against targets (the machine is shared and the quick sizes are small)."""
+import json
+import sys
+
+with open(sys.argv[1]) as handle:
+    report = json.load(handle)
+
+problems = []
+stages = report.get("screens", {})
+if not stages:
+    problems.append("no screen sizes measured")
+for size, stage in stages.items():
+    for key in ["floorMs", "treeMs", "loadMs", "lintMs", "compileMs", "loadLintRatio"]:
+        value = stage.get(key)
+        if not isinstance(value, (int, float)) or value <= 0:
+            problems.append(f"screens.{size}.{key} is {value!r}, not a positive number")
+runtime = report.get("runtime", {})
+for key in ["eventsPerSecond", "handwrittenEventsPerSecond", "ratio"]:
+    value = runtime.get(key)
+    if not isinstance(value, (int, float)) or value <= 0:
+        problems.append(f"runtime.{key} is {value!r}, not a positive number")
+memory = report.get("memory", {})
+for key in ["peakLoadBytes", "growthAfterMillionCyclesBytes"]:
+    if not isinstance(memory.get(key), int):
+        problems.append(f"memory.{key} is {memory.get(key)!r}, not a whole number")
+
+for problem in problems:
+    print(f"baton-bench: {problem}")
+print(f"{0 if problems else 1} passed, {1 if problems else 0} failed")
+sys.exit(1 if problems else 0)
