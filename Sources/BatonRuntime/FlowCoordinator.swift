@@ -21,6 +21,9 @@ public class FlowCoordinator: Identifiable {
     public internal(set) var presented: PresentedItem?
     /// The flow that started this one (for a presented flow, the flow that presented it).
     @ObservationIgnored public internal(set) weak var parent: FlowCoordinator?
+    /// How a user's back navigation reported by the host (a shorter `path`) reaches the
+    /// runtime: it performs that many `back` steps. Set by the runtime; holds it weakly.
+    @ObservationIgnored var userWentBack: ((Int) -> Void)?
 
     init(id: Int, flow: Flow, input: Value?) {
         self.id = id

@@ -52,12 +52,18 @@ extension FlowRuntime {
 
     /// A coordinator of the flow's kind with no content yet.
     func emptyCoordinator(_ flow: Flow, id: Int, input: Value?) -> FlowCoordinator {
-        switch flow.kind {
+        let coordinator: FlowCoordinator = switch flow.kind {
         case .stack: StackCoordinator(id: id, flow: flow, input: input)
         case .sequence: SequenceCoordinator(id: id, flow: flow, input: input)
         case .tabs: TabsCoordinator(id: id, flow: flow, input: input)
         case .switch: SwitchCoordinator(id: id, flow: flow, input: input)
         }
+        coordinator.userWentBack = { [weak self] steps in
+            for _ in 0..<max(0, steps) {
+                guard self?.back() == .handled else { return }
+            }
+        }
+        return coordinator
     }
 
     /// Builds what a flow shows when it starts: its stack root, first step, tabs or branch.

@@ -13,7 +13,14 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
     }
 
     /// The navigation path above the root, child flows' screens flattened into it.
-    public var path: [NavigationItem] { Array(flattened.dropFirst()) }
+    ///
+    /// Settable, so `NavigationStack(path:)` binds to it directly: a shorter prefix is the user
+    /// going back (the back button or swipe), performed as that many `back` steps and logged;
+    /// anything else is ignored, since the flow, not the view, decides what is pushed.
+    public var path: [NavigationItem] {
+        get { Array(flattened.dropFirst()) }
+        set { userSetPath(newValue, current: Array(flattened.dropFirst())) }
+    }
 
     /// What the navigation stack shows at its root.
     public var rootItem: NavigationItem? { flattened.first }

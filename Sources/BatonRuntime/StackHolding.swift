@@ -9,6 +9,13 @@ protocol StackHolding: FlowCoordinator {
 }
 
 extension StackHolding {
+    /// A path set by the host: a shorter prefix of `current` is the user going back.
+    func userSetPath(_ newPath: [NavigationItem], current: [NavigationItem]) {
+        guard newPath.count < current.count,
+              zip(newPath, current).allSatisfy({ $0.id == $1.id }) else { return }
+        userWentBack?(current.count - newPath.count)
+    }
+
     func push(_ item: NavigationItem) {
         setEntries(entries + [item])
     }
