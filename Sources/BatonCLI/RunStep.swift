@@ -100,15 +100,4 @@ enum AssignmentParser {
         if let value = try? JSONDecoder().decode(Value.self, from: Data(raw.utf8)) { return (name, value) }
         return (name, .string(raw))
     }
-
-    /// The value as a flag literal; nil for lists, records and null.
-    static func literal(_ value: Value) -> Literal? {
-        switch value {
-        case .bool(let value): .bool(value)
-        case .int(let value): .int(value)
-        case .double(let value): .double(value)
-        case .string(let value): .string(value)
-        case .null, .list, .record: nil
-        }
-    }
 }

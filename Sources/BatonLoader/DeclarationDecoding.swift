@@ -118,13 +118,7 @@ extension NodeReader {
 
     /// A plain scalar as a flag value; a quoted one is a string.
     private func flagLiteral(_ node: Node) -> Literal? {
-        switch value(node) {
-        case .bool(let value): .bool(value)
-        case .int(let value): .int(value)
-        case .double(let value): .double(value)
-        case .string(let value): .string(value)
-        default: nil
-        }
+        Literal(value(node))
     }
 }
 

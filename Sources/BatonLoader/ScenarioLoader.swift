@@ -154,15 +154,12 @@ extension NodeReader {
         var result: [String: Literal] = [:]
         for entry in mapping.entries {
             guard let key = key(entry.key) else { continue }
-            switch value(entry.value) {
-            case .bool(let value): result[key.value] = .bool(value)
-            case .int(let value): result[key.value] = .int(value)
-            case .double(let value): result[key.value] = .double(value)
-            case .string(let value): result[key.value] = .string(value)
-            default:
+            guard let literal = Literal(value(entry.value)) else {
                 report(LoaderMessage.wrongType(expected: "a flag value", got: describe(entry.value),
                                                for: "flag '\(key.value)'", at: range(of: entry.value)))
+                continue
             }
+            result[key.value] = literal
         }
         return result
     }

@@ -41,6 +41,17 @@ extension Literal: CustomStringConvertible {
         }
     }
 
+    /// A scalar payload value as a literal; nil for null, lists and records.
+    public init?(_ value: Value) {
+        switch value {
+        case .bool(let flag): self = .bool(flag)
+        case .int(let number): self = .int(number)
+        case .double(let number): self = .double(number)
+        case .string(let text): self = .string(text)
+        case .null, .list, .record: return nil
+        }
+    }
+
     /// The literal as a payload value.
     public var value: Value {
         switch self {

@@ -187,18 +187,8 @@ public final class FlowRuntime {
         return condition.expression.holds { name in
             switch name {
             case .flag(let flag): flagValue(flag)
-            case .context(let fact): environment.context[fact].flatMap(Self.literal)
+            case .context(let fact): environment.context[fact].flatMap(Literal.init)
             }
-        }
-    }
-
-    private static func literal(_ value: Value) -> Literal? {
-        switch value {
-        case .bool(let flag): .bool(flag)
-        case .int(let number): .int(number)
-        case .double(let number): .double(number)
-        case .string(let text): .string(text)
-        case .null, .list, .record: nil
         }
     }
 

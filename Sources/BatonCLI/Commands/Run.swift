@@ -53,7 +53,7 @@ extension BatonCommand {
             do throws(RunStepError) {
                 for text in flags {
                     let (name, value) = try AssignmentParser.parse(text)
-                    guard let literal = AssignmentParser.literal(value) else {
+                    guard let literal = Literal(value) else {
                         throw RunStepError(text: text, reason: "a flag value is true, false, a number or a word")
                     }
                     environment.flagOverrides[name] = literal
