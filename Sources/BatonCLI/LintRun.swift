@@ -51,53 +51,9 @@ public struct LintRun: Sendable {
     /// `.json` below it that is not a scenario (`*.test.yaml`) and not only included by another
     /// file of the folder. Throws for a path that does not exist.
     public func files(for paths: [String]) throws(PathError) -> [String] {
-        var result: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw PathError(path: path, reason: "no such file or folder")
-            }
-            if isDirectory.boolValue {
-                let found = Self.flowFiles(in: path)
-                let included = Set(found.flatMap { loader.includes(ofFile: $0) })
-                result += found.filter { !included.contains($0) }
-            } else {
-                result.append(path)
-            }
+        try PathExpansion.files(for: paths, accepts: PathExpansion.isFlow) { found in
+            let included = Set(found.flatMap { loader.includes(ofFile: $0) })
+            return found.filter { !included.contains($0) }
         }
-        var seen = Set<String>()
-        return result.filter { seen.insert($0).inserted }
     }
-
-    static let flowExtensions = ["yaml", "yml", "json"]
-
-    /// Whether a file name is a scenario file rather than a flow.
-    static func isScenario(_ name: String) -> Bool {
-        name.hasSuffix(".test.yaml") || name.hasSuffix(".test.yml")
-    }
-
-    private static func flowFiles(in folder: String) -> [String] {
-        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            if name.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            let ext = name.split(separator: ".").last.map(String.init) ?? ""
-            guard flowExtensions.contains(ext), !isScenario(name) else { continue }
-            files.append(base + "/" + relative)
-        }
-        return files.sorted()
-    }
-}
-
-/// A path given on the command line that cannot be used.
-public struct PathError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-
-    public var description: String { "\(path): \(reason)" }
 }

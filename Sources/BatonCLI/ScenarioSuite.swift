@@ -28,23 +28,7 @@ public struct ScenarioSuite {
 
     /// The `*.test.yaml` files named by `paths` (files as they are, folders searched below).
     public func files(for paths: [String]) throws(PathError) -> [String] {
-        var result: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw PathError(path: path, reason: "no such file or folder")
-            }
-            guard isDirectory.boolValue else {
-                result.append(path)
-                continue
-            }
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            let found = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
-                .filter { LintRun.isScenario($0) && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
-                .map { base + "/" + $0 }
-            result += found.sorted()
-        }
-        return result
+        try PathExpansion.files(for: paths, accepts: PathExpansion.isScenario)
     }
 
     /// Loads and runs one scenario file.
