@@ -17,11 +17,8 @@ public struct FlowCompiler: Sendable {
     /// The compiled JSON, or nil with the diagnostics when the flow has errors. Warnings come
     /// back either way.
     public func compile(path: String) -> (json: Data?, diagnostics: [Diagnostic]) {
-        let result = loader.load(path: path)
-        guard let spec = result.spec, !result.hasErrors else { return (nil, result.diagnostics) }
-        let diagnostics = (result.diagnostics + linter.lint(spec)).sorted()
-        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (Self.encode(spec), diagnostics)
+        let checked = LintRun(loader: loader, linter: linter).check(file: path)
+        return (checked.spec.map(Self.encode), checked.diagnostics)
     }
 
     /// The canonical JSON of a model.

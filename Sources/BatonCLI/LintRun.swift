@@ -25,6 +25,12 @@ extension FileReport {
     }
 }
 
+/// A flow file loaded and linted: every diagnostic, and the model when none is an error.
+public struct CheckedFlow: Sendable {
+    public var spec: FlowSpec?
+    public var diagnostics: [Diagnostic]
+}
+
 /// Collects the files to lint, loads and lints each one. Prints nothing: the command decides
 /// what to show.
 public struct LintRun: Sendable {
@@ -39,12 +45,18 @@ public struct LintRun: Sendable {
     /// Loads and lints one flow file: load problems first, then, once it loads without error,
     /// the semantic checks (on a partly read file they would only echo the load errors).
     public func lint(file: String) -> FileReport {
+        FileReport(file: file, diagnostics: check(file: file).diagnostics)
+    }
+
+    /// Loads and lints one flow file, keeping the model when no diagnostic is an error: what
+    /// every command that uses a flow (lint, compile, test) does first.
+    public func check(file: String) -> CheckedFlow {
         let result = loader.load(path: file)
-        var diagnostics = result.diagnostics
-        if let spec = result.spec, !result.hasErrors {
-            diagnostics += linter.lint(spec)
+        guard let spec = result.spec, !result.hasErrors else {
+            return CheckedFlow(spec: nil, diagnostics: result.diagnostics)
         }
-        return FileReport(file: file, diagnostics: diagnostics.sorted())
+        let diagnostics = (result.diagnostics + linter.lint(spec)).sorted()
+        return CheckedFlow(spec: diagnostics.hasErrors ? nil : spec, diagnostics: diagnostics)
     }
 
     /// The flow files named by `paths`: a file as it is, a folder as every `.yaml`, `.yml` and

@@ -38,12 +38,10 @@ public struct ScenarioSuite {
             return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics, outcomes: [])
         }
         let flowPath = ScenarioLoader.flowPath(of: scenarios, scenarioPath: file)
-        let flow = FlowLoader().load(path: flowPath)
-        guard let spec = flow.spec, !flow.hasErrors else {
+        let flow = LintRun().check(file: flowPath)
+        guard let spec = flow.spec else {
             return ScenarioFileResult(file: file, diagnostics: flow.diagnostics, outcomes: [])
         }
-        let lint = Linter().lint(spec)
-        guard !lint.hasErrors else { return ScenarioFileResult(file: file, diagnostics: lint, outcomes: []) }
         let outcomes = ScenarioRunner(spec: spec, strict: strict).run(scenarios)
         return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics, outcomes: outcomes)
     }

@@ -91,50 +91,36 @@ struct FlowGraph {
 
     private mutating func computeReachability() {
         let start = index.spec.start.name
-        var queue: [String] = []
-        if index.flows[start] != nil {
-            queue.append(start)
-            reachableFlows.insert(start)
-        } else if index.screens[start] != nil {
-            reachableScreens.insert(start)
+        guard index.flows[start] != nil else {
+            if index.screens[start] != nil { reachableScreens.insert(start) }
+            return
         }
-        var head = 0
-        while head < queue.count {
-            let flow = queue[head]
-            head += 1
-            guard let own = shows[flow] else { continue }
-            for screen in own.screens { reachableScreens.insert(screen) }
-            for child in own.children where reachableFlows.insert(child).inserted {
-                queue.append(child)
-            }
+        for flow in descendants(ofAndIncluding: start) {
+            reachableFlows.insert(flow)
+            for screen in shows[flow]?.screens ?? OrderedSet() { reachableScreens.insert(screen) }
         }
     }
 
     /// `flow` and every flow that can (transitively) start it, nearest first.
     func ancestors(ofAndIncluding flow: String) -> [String] {
-        var seen: Set<String> = [flow]
-        var result = [flow]
-        var head = 0
-        while head < result.count {
-            let current = result[head]
-            head += 1
-            for parent in parents[current] ?? OrderedSet() where seen.insert(parent).inserted {
-                result.append(parent)
-            }
-        }
-        return result
+        Self.breadthFirst(from: flow) { parents[$0] ?? OrderedSet() }
     }
 
     /// `flow` and every flow it can (transitively) start.
     func descendants(ofAndIncluding flow: String) -> [String] {
-        var seen: Set<String> = [flow]
-        var result = [flow]
+        Self.breadthFirst(from: flow) { shows[$0]?.children ?? OrderedSet() }
+    }
+
+    /// `start` and everything reachable from it through `next`, each once, nearest first.
+    private static func breadthFirst(from start: String, _ next: (String) -> OrderedSet<String>) -> [String] {
+        var seen: Set<String> = [start]
+        var result = [start]
         var head = 0
         while head < result.count {
             let current = result[head]
             head += 1
-            for child in shows[current]?.children ?? OrderedSet() where seen.insert(child).inserted {
-                result.append(child)
+            for neighbour in next(current) where seen.insert(neighbour).inserted {
+                result.append(neighbour)
             }
         }
         return result
