@@ -1,4 +1,3 @@
-import BatonLint
 import BatonLoader
 import BatonModel
 import BatonRuntime

@@ -95,11 +95,12 @@ extension FlowRuntime {
 
     /// The state as scenario files see it.
     func computeState() -> NavigationState {
-        let tree = stateNode(root, visible: finishedOutcome == nil ? visibleWalk().visibleIDs : [], depth: 0)
         guard finishedOutcome == nil else {
+            let tree = stateNode(root, visible: [], depth: 0)
             return NavigationState(finished: finishedOutcome, heldLinks: heldLinks, tree: tree)
         }
         let walk = visibleWalk()
+        let tree = stateNode(root, visible: walk.visibleIDs, depth: 0)
         return NavigationState(
             top: walk.screen?.screen, topInput: walk.screen?.input, stack: walk.stack,
             tab: walk.tabs.last?.selectedTab, presented: walk.modalOwner?.presented?.item.name,
