@@ -59,15 +59,6 @@ public struct LinkPattern: Hashable, Sendable, CustomStringConvertible {
         }
         return values
     }
-
-    /// Whether some path matches both patterns (a parameter matches any segment).
-    public func overlaps(_ other: LinkPattern) -> Bool {
-        guard segments.count == other.segments.count else { return false }
-        return zip(segments, other.segments).allSatisfy { left, right in
-            if case .literal(let a) = left, case .literal(let b) = right { return a == b }
-            return true
-        }
-    }
 }
 
 extension LinkPattern: Codable {
