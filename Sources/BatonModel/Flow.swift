@@ -13,6 +13,11 @@ public struct Flow: Hashable, Codable, Sendable {
     public var transitions: [Transition]
     /// Deep links into this flow.
     public var links: [Link]
+    /// (1.1) On a tabs flow: what a tap on the selected tab does.
+    public var reselect: TabReselect
+    /// (1.1) On a switch: whether it follows its conditions after every change of context or
+    /// flags, showing the first branch whose `when` holds as `resume` would.
+    public var follow: Bool
     /// `x-` keys, kept and ignored.
     public var extensions: [String: Value]
     @NotCompared public var location: SourceRange?
@@ -20,6 +25,7 @@ public struct Flow: Hashable, Codable, Sendable {
     public init(
         name: String, title: String? = nil, input: TypeRef? = nil, with: LiteralValue? = nil,
         kind: FlowKind, transitions: [Transition] = [], links: [Link] = [],
+        reselect: TabReselect = .popToRoot, follow: Bool = false,
         extensions: [String: Value] = [:], location: SourceRange? = nil
     ) {
         self.name = name
@@ -29,6 +35,8 @@ public struct Flow: Hashable, Codable, Sendable {
         self.kind = kind
         self.transitions = transitions
         self.links = links
+        self.reselect = reselect
+        self.follow = follow
         self.extensions = extensions
         self.location = location
     }
@@ -59,6 +67,14 @@ public enum FlowKind: Hashable, Codable, Sendable {
     }
 }
 
+/// (1.1) What a tap on the tab that is already selected does.
+public enum TabReselect: String, Hashable, Codable, Sendable, CaseIterable {
+    /// Pop the tab's stack to its root, as a tab bar controller does (the default).
+    case popToRoot
+    /// Leave the tab as it is.
+    case keep
+}
+
 /// Whether a target was written as a screen or as a flow.
 public enum TargetKind: String, Hashable, Codable, Sendable {
     case screen, flow
@@ -84,11 +100,14 @@ public struct Target: Hashable, Codable, Sendable {
 public struct Step: Hashable, Codable, Sendable {
     public var target: Target
     public var when: Condition?
+    /// (1.1) A sequence step removed from the back stack once it is done.
+    public var transient: Bool
     @NotCompared public var location: SourceRange?
 
-    public init(target: Target, when: Condition? = nil, location: SourceRange? = nil) {
+    public init(target: Target, when: Condition? = nil, transient: Bool = false, location: SourceRange? = nil) {
         self.target = target
         self.when = when
+        self.transient = transient
         self.location = location
     }
 }
@@ -116,16 +135,44 @@ public struct Tab: Hashable, Codable, Sendable {
     }
 }
 
-/// A deep link pattern into a flow and the screens it puts on the flow's stack.
+/// A deep link pattern into a flow and the way it takes from the flow's root.
 public struct Link: Hashable, Codable, Sendable {
     public var pattern: LinkPattern
-    /// The screens put on the stack after its root, in order.
-    public var targets: [Reference]
+    /// (1.1) The way, in order: each item pushed onto the stack it reaches, or presented.
+    public var items: [LinkItem]
     @NotCompared public var location: SourceRange?
 
-    public init(pattern: LinkPattern, targets: [Reference], location: SourceRange? = nil) {
+    public init(pattern: LinkPattern, items: [LinkItem], location: SourceRange? = nil) {
         self.pattern = pattern
-        self.targets = targets
+        self.items = items
         self.location = location
+    }
+
+    /// Every item pushed, as 1.0 wrote links: a list of screens put on the stack after its root.
+    public init(pattern: LinkPattern, targets: [Reference], location: SourceRange? = nil) {
+        self.init(pattern: pattern, items: targets.map { LinkItem($0) }, location: location)
+    }
+
+    /// The screens and flows the link names, in order.
+    public var targets: [Reference] { items.map(\.target) }
+}
+
+/// (1.1) One item of a link's way: a screen or flow, pushed (`X`, `{push: X}`) or presented
+/// (`{sheet: X}`, `{cover: X}`, `{popover: X}`).
+public struct LinkItem: Hashable, Codable, Sendable {
+    public var target: Reference
+    /// How it is presented; nil when it is pushed.
+    public var presentation: Presentation?
+    @NotCompared public var location: SourceRange?
+
+    public init(_ target: Reference, presentation: Presentation? = nil, location: SourceRange? = nil) {
+        self.target = target
+        self.presentation = presentation
+        self.location = location
+    }
+
+    /// `X`, or `sheet X` for a presented item.
+    public var text: String {
+        presentation.map { "\($0.rawValue) \(target.name)" } ?? target.name
     }
 }

@@ -43,13 +43,19 @@ public struct FlowSpec: Hashable, Codable, Sendable {
 public struct ContextFact: Hashable, Codable, Sendable {
     public var name: String
     public var type: TypeRef
+    /// (1.1) The value taken when the host supplies none; a fact without one is required.
+    public var `default`: LiteralValue?
     @NotCompared public var location: SourceRange?
 
-    public init(name: String, type: TypeRef, location: SourceRange? = nil) {
+    public init(name: String, type: TypeRef, default: LiteralValue? = nil, location: SourceRange? = nil) {
         self.name = name
         self.type = type
+        self.default = `default`
         self.location = location
     }
+
+    /// Whether a run must supply the fact.
+    public var isRequired: Bool { self.default == nil }
 }
 
 /// A named payload type: a record of fields or an alias of another type.

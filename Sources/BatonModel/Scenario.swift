@@ -9,15 +9,19 @@ public struct ScenarioFile: Hashable, Codable, Sendable {
     /// Context facts for every scenario of the file.
     public var context: [String: Value]
     public var scenarios: [Scenario]
+    /// Where each of `flags` and `context` was written, by `flags.NAME` and `context.NAME`.
+    @NotCompared public var settingLocations: [String: SourceRange]?
     @NotCompared public var location: SourceRange?
 
     public init(flow: String, flowLocation: SourceRange? = nil, flags: [String: Literal] = [:],
-                context: [String: Value] = [:], scenarios: [Scenario] = [], location: SourceRange? = nil) {
+                context: [String: Value] = [:], scenarios: [Scenario] = [],
+                settingLocations: [String: SourceRange]? = nil, location: SourceRange? = nil) {
         self.flow = flow
         self.flowLocation = flowLocation
         self.flags = flags
         self.context = context
         self.scenarios = scenarios
+        self.settingLocations = settingLocations
         self.location = location
     }
 }
@@ -28,14 +32,18 @@ public struct Scenario: Hashable, Codable, Sendable {
     public var flags: [String: Literal]
     public var context: [String: Value]
     public var steps: [ScenarioStep]
+    /// Where each of `flags` and `context` was written, by `flags.NAME` and `context.NAME`.
+    @NotCompared public var settingLocations: [String: SourceRange]?
     @NotCompared public var location: SourceRange?
 
     public init(name: String, flags: [String: Literal] = [:], context: [String: Value] = [:],
-                steps: [ScenarioStep] = [], location: SourceRange? = nil) {
+                steps: [ScenarioStep] = [], settingLocations: [String: SourceRange]? = nil,
+                location: SourceRange? = nil) {
         self.name = name
         self.flags = flags
         self.context = context
         self.steps = steps
+        self.settingLocations = settingLocations
         self.location = location
     }
 }
@@ -55,14 +63,37 @@ public struct ScenarioStep: Hashable, Codable, Sendable {
         case open(String)
         /// The state must match every check.
         case expect([Expectation])
+        /// (1.1) Context facts and flag overrides change in the middle of the scenario.
+        case set(context: [String: Value], flags: [String: Literal])
+        /// (1.1) The run is snapshotted to JSON and goes on in a new runtime restored from it.
+        case restore
     }
 
     public var kind: Kind
+    /// Where the step's values were written: `payload`, and `context.NAME` / `flags.NAME` of a
+    /// `set`.
+    @NotCompared public var valueLocations: [String: SourceRange]?
     @NotCompared public var location: SourceRange?
 
-    public init(_ kind: Kind, location: SourceRange? = nil) {
+    public init(_ kind: Kind, valueLocations: [String: SourceRange]? = nil, location: SourceRange? = nil) {
         self.kind = kind
+        self.valueLocations = valueLocations
         self.location = location
+    }
+}
+
+/// (1.1) A result handed to a screen by `return R`: its name and payload.
+public struct ScreenResult: Hashable, Codable, Sendable, CustomStringConvertible {
+    public var result: String
+    public var payload: Value?
+
+    public init(result: String, payload: Value? = nil) {
+        self.result = result
+        self.payload = payload
+    }
+
+    public var description: String {
+        payload.map { "\(result) \($0)" } ?? result
     }
 }
 
@@ -82,6 +113,13 @@ public enum Expectation: Hashable, Codable, Sendable, CustomStringConvertible {
     case flows([String])
     /// The root's outcome; nil expects the root not finished.
     case finished(String?)
+    /// (1.1) What the step before did: `handled`, `rejected`, `unhandled`, `held` or `no-match`.
+    case result(String)
+    /// (1.1) How the topmost modal is shown; nil expects none.
+    case presentation(Presentation?)
+    /// (1.1) The result the visible screen was last handed since it was shown (a subset match
+    /// on the payload); nil expects none.
+    case received(ScreenResult?)
 
     /// The `expect` key this check is written under.
     public var key: String {
@@ -93,6 +131,9 @@ public enum Expectation: Hashable, Codable, Sendable, CustomStringConvertible {
         case .input: "input"
         case .flows: "flows"
         case .finished: "finished"
+        case .result: "result"
+        case .presentation: "presentation"
+        case .received: "received"
         }
     }
 
@@ -103,9 +144,17 @@ public enum Expectation: Hashable, Codable, Sendable, CustomStringConvertible {
         case .stack(let ids), .flows(let ids): "[" + ids.joined(separator: ", ") + "]"
         case .presented(let id), .finished(let id): id ?? "nothing"
         case .input(let value): value.description
+        case .result(let name): name
+        case .presentation(let style): style?.rawValue ?? "nothing"
+        case .received(let result): result?.description ?? "nothing"
         }
     }
 
     /// Every key an `expect` may hold.
-    public static let keys = ["top", "stack", "tab", "presented", "input", "flows", "finished"]
+    public static let keys = [
+        "top", "stack", "tab", "presented", "input", "flows", "finished", "result", "presentation", "received",
+    ]
+
+    /// (1.1) The step outcomes an `expect`'s `result` may name.
+    public static let stepResults = ["handled", "rejected", "unhandled", "held", "no-match"]
 }

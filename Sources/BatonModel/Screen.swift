@@ -10,19 +10,23 @@ public struct Screen: Hashable, Codable, Sendable {
     public var input: TypeRef?
     /// The events it declares, in order.
     public var events: [EventDeclaration]
+    /// (1.1) The results it can be handed back by `return R`, in order: name and payload type.
+    public var results: [EventDeclaration]
     /// `x-` keys, kept and ignored.
     public var extensions: [String: Value]
     @NotCompared public var location: SourceRange?
 
     public init(
         name: String, title: String? = nil, viewModel: String? = nil, input: TypeRef? = nil,
-        events: [EventDeclaration] = [], extensions: [String: Value] = [:], location: SourceRange? = nil
+        events: [EventDeclaration] = [], results: [EventDeclaration] = [], extensions: [String: Value] = [:],
+        location: SourceRange? = nil
     ) {
         self.name = name
         self.title = title
         self.viewModel = viewModel
         self.input = input
         self.events = events
+        self.results = results
         self.extensions = extensions
         self.location = location
     }
@@ -42,9 +46,15 @@ public struct Screen: Hashable, Codable, Sendable {
         if Self.builtinEvents.contains(event) { return EventDeclaration(name: event, payload: nil) }
         return nil
     }
+
+    /// The declaration of result `name`; nil when the screen does not declare it.
+    public func result(named name: String) -> EventDeclaration? {
+        results.first { $0.name == name }
+    }
 }
 
-/// An event a screen can emit, with its payload type (nil for none).
+/// An event a screen can emit, or (1.1) a result it can be handed, with its payload type (nil
+/// for none).
 public struct EventDeclaration: Hashable, Codable, Sendable {
     public var name: String
     public var payload: TypeRef?

@@ -45,12 +45,19 @@ public struct Action: Hashable, Codable, Sendable {
     public var when: Condition?
     /// Merged over the event's payload to make the target's input.
     public var with: LiteralValue?
+    /// (1.1) On `push`: push only when the top of the stack is not already the target; when it
+    /// is, that instance stays and receives the new input.
+    public var singleTop: Bool
     @NotCompared public var location: SourceRange?
 
-    public init(_ kind: ActionKind, when: Condition? = nil, with: LiteralValue? = nil, location: SourceRange? = nil) {
+    public init(
+        _ kind: ActionKind, when: Condition? = nil, with: LiteralValue? = nil, singleTop: Bool = false,
+        location: SourceRange? = nil
+    ) {
         self.kind = kind
         self.when = when
         self.with = with
+        self.singleTop = singleTop
         self.location = location
     }
 }
@@ -85,6 +92,16 @@ public enum ActionKind: Hashable, Codable, Sendable {
     case link(path: Reference)
     /// Swallow the event.
     case ignore
+    /// (1.1) Dismiss every modal presented over this flow or over any flow inside it.
+    case dismissAll
+    /// (1.1) Close the emitting screen and hand the payload, as result `result`, to the screen
+    /// visible when the step ends.
+    case `return`(result: Reference)
+    /// (1.1) In a switch: show a branch as it was last left, fresh if never shown.
+    case resume(Reference)
+    /// (1.1) Several actions performed in order as one step, atomically: if one cannot be
+    /// performed, none is.
+    case `do`([Action])
 
     /// The action's name as written in a flow file.
     public var keyword: String {
@@ -104,6 +121,10 @@ public enum ActionKind: Hashable, Codable, Sendable {
         case .emit: "emit"
         case .link: "link"
         case .ignore: "ignore"
+        case .dismissAll: "dismissAll"
+        case .return: "return"
+        case .resume: "resume"
+        case .do: "do"
         }
     }
 
@@ -111,9 +132,10 @@ public enum ActionKind: Hashable, Codable, Sendable {
     public var argument: Reference? {
         switch self {
         case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .popTo(let ref),
-             .tab(let ref), .show(let ref), .finish(let ref), .emit(let ref), .link(let ref):
+             .tab(let ref), .show(let ref), .finish(let ref), .emit(let ref), .link(let ref),
+             .return(let ref), .resume(let ref):
             ref
-        case .pop, .popToRoot, .dismiss, .next, .ignore:
+        case .pop, .popToRoot, .dismiss, .next, .ignore, .dismissAll, .do:
             nil
         }
     }
@@ -126,8 +148,26 @@ public enum ActionKind: Hashable, Codable, Sendable {
         }
     }
 
-    /// The action in its string form, as in `push recipeDetail`.
+    /// The action in its string form, as in `push recipeDetail`; a `do` as
+    /// `do [dismissAll, popToRoot]`.
     public var text: String {
-        argument.map { "\(keyword) \($0.name)" } ?? keyword
+        if case .do(let actions) = self {
+            return "do [" + actions.map(\.kind.text).joined(separator: ", ") + "]"
+        }
+        return argument.map { "\(keyword) \($0.name)" } ?? keyword
+    }
+
+    /// The actions a step performs: the items of a `do`, else this action alone.
+    public var performed: [ActionKind] {
+        if case .do(let actions) = self { return actions.map(\.kind) }
+        return [self]
+    }
+
+    /// (1.1) Whether the action may only stand last in a `do` (it hands control elsewhere).
+    public var mustBeLastInDo: Bool {
+        switch self {
+        case .finish, .emit, .link, .return: true
+        default: false
+        }
     }
 }

@@ -83,6 +83,8 @@ extension FlowRuntime {
             if outcome.result == .noMatch { return .rejected(outcome.message ?? RuntimeMessage.linkNoMatch(path.name)) }
         case .ignore:
             break
+        case .dismissAll, .return, .resume, .do:
+            throw ActionFailure(message: "`\(kind.keyword)` is not supported yet")
         }
         return .handled
     }

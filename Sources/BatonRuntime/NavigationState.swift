@@ -13,6 +13,10 @@ public struct NavigationState: Sendable, Equatable, Codable {
     public var tab: String?
     /// The topmost modal: a screen id or a presented flow's id; nil when none.
     public var presented: String?
+    /// (1.1) How the topmost modal is shown; nil when none is.
+    public var presentation: Presentation?
+    /// (1.1) The result the visible screen was last handed since it was shown; nil when none.
+    public var received: ScreenResult?
     /// The active flows from the root to the visible screen's flow, presented flows included.
     public var flows: [String]
     /// The root flow's outcome once it finished.
@@ -24,14 +28,16 @@ public struct NavigationState: Sendable, Equatable, Codable {
 
     public init(
         top: String? = nil, topInput: Value? = nil, stack: [String] = [], tab: String? = nil,
-        presented: String? = nil, flows: [String] = [], finished: String? = nil,
-        heldLinks: [String] = [], tree: StateNode
+        presented: String? = nil, presentation: Presentation? = nil, received: ScreenResult? = nil,
+        flows: [String] = [], finished: String? = nil, heldLinks: [String] = [], tree: StateNode
     ) {
         self.top = top
         self.topInput = topInput
         self.stack = stack
         self.tab = tab
         self.presented = presented
+        self.presentation = presentation
+        self.received = received
         self.flows = flows
         self.finished = finished
         self.heldLinks = heldLinks

@@ -79,6 +79,8 @@ public struct ScenarioRunner {
             let state = runtime.state
             let mismatches = checks.compactMap { Self.mismatch($0, in: state) }
             return mismatches.isEmpty ? nil : mismatches.joined(separator: "; ")
+        case .set, .restore:
+            return "`set` and `restore` steps are not supported yet"
         }
     }
 
@@ -119,6 +121,9 @@ public struct ScenarioRunner {
         case .finished(let outcome):
             actual = state.finished ?? "not finished"
             holds = state.finished == outcome
+        case .result, .presentation, .received:
+            actual = "unsupported"
+            holds = false
         }
         return holds ? nil : "expected \(check.key) \(check), got \(actual)"
     }

@@ -4,7 +4,15 @@ import Observation
 /// A screen's view model, made by the host app's factory in `ViewModelRegistry`. The runtime
 /// holds it exactly as long as the screen's place in the navigation state.
 @MainActor
-public protocol ScreenViewModel: AnyObject {}
+public protocol ScreenViewModel: AnyObject {
+    /// (1.1) Called when a screen shown after this one hands a value back with `return R`,
+    /// once this screen is visible again. The default does nothing.
+    func receive(_ result: ScreenResult)
+}
+
+extension ScreenViewModel {
+    public func receive(_ result: ScreenResult) {}
+}
 
 /// The view model of a screen the host registered nothing for: it holds its input and can
 /// send the screen's declared events.

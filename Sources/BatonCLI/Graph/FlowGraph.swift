@@ -146,8 +146,16 @@ private struct ClusterBuilder {
             ? endpoint(trigger.source) : .flow(flow.name)
         let event = fromScreenHere || index.flows[trigger.source] != nil ? trigger.event : trigger.description
         let label = "\(event) / \(action.kind.text)" + Self.guardText(action.when)
-        switch action.kind {
-        case .push(let target), .replace(let target), .reset(let target), .show(let target), .popTo(let target):
+        // A `do` draws an edge for each item that goes somewhere, all with the whole list's label.
+        for kind in action.kind.performed {
+            addEdge(for: kind, from: from, label: label)
+        }
+    }
+
+    private mutating func addEdge(for kind: ActionKind, from: FlowGraph.Endpoint, label: String) {
+        switch kind {
+        case .push(let target), .replace(let target), .reset(let target), .show(let target), .popTo(let target),
+             .resume(let target):
             if index.screens[target.name] != nil, !cluster.screens.contains(target.name) {
                 cluster.screens.append(target.name)
             }
@@ -164,7 +172,7 @@ private struct ClusterBuilder {
             if !cluster.outcomes.contains(outcome.name) { cluster.outcomes.append(outcome.name) }
             edges.append(.init(from: from, to: .outcome(flow: flow.name, outcome: outcome.name),
                                label: label, style: .navigation))
-        case .pop, .popToRoot, .dismiss, .next, .emit, .link, .ignore:
+        case .pop, .popToRoot, .dismiss, .next, .emit, .link, .ignore, .dismissAll, .return, .do:
             break
         }
     }

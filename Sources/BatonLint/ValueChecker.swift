@@ -1,0 +1,149 @@
+import BatonModel
+
+/// A value supplied at run time that does not fit the spec: an undeclared flag or fact, a value
+/// of the wrong type, a variant value that does not exist, or missing required facts.
+public struct SettingProblem: Hashable, Sendable, CustomStringConvertible {
+    /// `flags.NAME` or `context.NAME`; `context` for the missing-facts problem.
+    public var key: String
+    public var message: String
+    /// A likely fix ("did you mean `userId`?"), when there is one.
+    public var suggestion: String?
+
+    public init(key: String, message: String, suggestion: String? = nil) {
+        self.key = key
+        self.message = message
+        self.suggestion = suggestion
+    }
+
+    public var description: String {
+        suggestion.map { "\(message); \($0)" } ?? message
+    }
+}
+
+/// The format's type rules for values that arrive at run time (payloads, context facts, flag
+/// overrides): the same rules the linter applies to the values it can see, so the runtime,
+/// scenario files and `baton run` agree with it.
+public struct ValueChecker: Sendable {
+    private let index: SpecIndex
+    private let system: TypeSystem
+
+    public init(_ spec: FlowSpec) {
+        self.init(index: SpecIndex(spec))
+    }
+
+    public init(index: SpecIndex) {
+        self.index = index
+        self.system = TypeSystem(types: index.types)
+    }
+
+    /// Why `value` does not fit `type`, naming the field; nil when it fits. No type accepts
+    /// nothing and anything; a non-finite double never fits.
+    public func problem(with value: Value?, for type: TypeRef?) -> String? {
+        if let value, let reason = Self.nonFinite(value) { return reason }
+        guard let type else { return nil }
+        guard let value, value != .null else {
+            return system.acceptsNothing(type) ? nil : "nothing was given, but `\(type)` is required"
+        }
+        return system.mismatch(value, to: type)?.reason
+    }
+
+    /// Why `payload` cannot be sent with `event` of `screen`; nil when it can. An event declared
+    /// without a payload takes none.
+    public func payloadProblem(_ payload: Value?, event: String, of screen: String) -> String? {
+        guard let declaration = index.screens[screen]?.event(named: event) else { return nil }
+        let given = payload == .null ? nil : payload
+        guard let type = declaration.payload else {
+            guard let given else { return nil }
+            if let reason = Self.nonFinite(given) { return "the payload of `\(screen).\(event)`: \(reason)" }
+            return "`\(screen).\(event)` carries no payload, but \(Self.describe(given)) was given"
+        }
+        return problem(with: given, for: type).map { "the payload of `\(screen).\(event)` does not fit `\(type)`: \($0)" }
+    }
+
+    /// Every problem with flag overrides and context facts supplied to a run: undeclared names
+    /// (with the nearest declared one), values of the wrong type, variant values that do not
+    /// exist, and (when `requireAll`) required facts left out, all named in one problem.
+    public func settingProblems(flags: [String: Literal], context: [String: Value], requireAll: Bool = true) -> [SettingProblem] {
+        var problems: [SettingProblem] = []
+        for name in flags.keys.sorted() {
+            guard let value = flags[name] else { continue }
+            if let problem = flagProblem(name, value) { problems.append(problem) }
+        }
+        for name in context.keys.sorted() {
+            guard let value = context[name] else { continue }
+            if let problem = factProblem(name, value) { problems.append(problem) }
+        }
+        if requireAll {
+            let missing = index.spec.context.filter { $0.isRequired && context[$0.name] == nil }.map(\.name)
+            if !missing.isEmpty {
+                let list = missing.map { "`\($0)`" }.joined(separator: ", ")
+                let noun = missing.count == 1 ? "fact" : "facts"
+                problems.append(SettingProblem(
+                    key: "context", message: "the required context \(noun) \(list) \(missing.count == 1 ? "is" : "are") not given",
+                    suggestion: "supply \(missing.count == 1 ? "it" : "them"), or give the \(noun) a `default` in the flow"))
+            }
+        }
+        return problems
+    }
+
+    /// Why overriding flag `name` with `value` is wrong; nil when it is fine.
+    public func flagProblem(_ name: String, _ value: Literal) -> SettingProblem? {
+        let key = "flags.\(name)"
+        guard let flag = index.flags[name] else {
+            return SettingProblem(key: key, message: "unknown flag '\(name)'",
+                                  suggestion: NameSuggester.didYouMean(name, among: index.flags.keys.sorted())
+                                      ?? Self.declaredList("flags", index.flags.keys))
+        }
+        switch (flag.type, value) {
+        case (.bool, .bool), (.int, .int), (.double, .double), (.double, .int), (.string, .string):
+            return nil
+        case (.variant, .string(let text)):
+            if flag.values.contains(text) { return nil }
+            return SettingProblem(
+                key: key, message: "flag '\(name)' has no value '\(text)'",
+                suggestion: NameSuggester.didYouMean(text, among: flag.values)
+                    ?? "its values are \(flag.values.map { "`\($0)`" }.joined(separator: ", "))")
+        default:
+            let expected = flag.type == .variant ? "one of \(flag.values.map { "`\($0)`" }.joined(separator: ", "))" : "a \(flag.type.rawValue)"
+            return SettingProblem(key: key, message: "flag '\(name)' takes \(expected), not \(Self.describe(value.value))")
+        }
+    }
+
+    /// Why supplying context fact `name` as `value` is wrong; nil when it is fine.
+    public func factProblem(_ name: String, _ value: Value) -> SettingProblem? {
+        let key = "context.\(name)"
+        guard let fact = index.context[name] else {
+            return SettingProblem(key: key, message: "unknown context fact '\(name)'",
+                                  suggestion: NameSuggester.didYouMean(name, among: index.context.keys.sorted())
+                                      ?? Self.declaredList("context facts", index.context.keys))
+        }
+        guard let reason = problem(with: value, for: fact.type) else { return nil }
+        return SettingProblem(key: key, message: "context fact '\(name)' is a `\(fact.type)`: \(reason)")
+    }
+
+    /// The supplied facts with every declared default filled in where a fact was not supplied.
+    public func contextWithDefaults(_ context: [String: Value]) -> [String: Value] {
+        var filled = context
+        for fact in index.spec.context where filled[fact.name] == nil {
+            if let value = fact.default?.value { filled[fact.name] = value }
+        }
+        return filled
+    }
+
+    private static func declaredList(_ what: String, _ names: Dictionary<String, some Any>.Keys) -> String {
+        names.isEmpty ? "the flow declares no \(what)" : "declared \(what): " + names.sorted().map { "`\($0)`" }.joined(separator: ", ")
+    }
+
+    /// Why a value holds a double that JSON cannot carry; nil when every double is finite.
+    private static func nonFinite(_ value: Value, depth: Int = 0) -> String? {
+        guard depth < 64 else { return nil }
+        switch value {
+        case .double(let number) where !number.isFinite: return "`\(number)` is not a finite number"
+        case .list(let items): return items.lazy.compactMap { nonFinite($0, depth: depth + 1) }.first
+        case .record(let fields): return fields.values.lazy.compactMap { nonFinite($0, depth: depth + 1) }.first
+        default: return nil
+        }
+    }
+
+    static func describe(_ value: Value) -> String { TypeSystem.describe(value) }
+}
