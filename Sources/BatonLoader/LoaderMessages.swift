@@ -36,8 +36,8 @@ enum LoaderMessage {
 
     /// A value that is not one of a fixed set of words, such as `reselect: kepp`.
     static func invalidValue(_ text: String, for what: String, choices: [String], at location: SourceRange) -> Diagnostic {
-        Diagnostic(.error, code: "invalid-value",
-                   message: "'\(text)' is not a value of \(what): write \(choices.joined(separator: " or "))",
+        let allowed = choices.count == 2 ? choices.joined(separator: " or ") : "one of " + choices.joined(separator: ", ")
+        return Diagnostic(.error, code: "invalid-value", message: "'\(text)' is not a value of \(what): write \(allowed)",
                    at: location, suggestion: NameSuggester.didYouMean(text, among: choices))
     }
 
