@@ -17,6 +17,8 @@ public final class LintContext {
 
     /// Who shows what: screens and child flows of each flow, parents, reachability.
     lazy var graph = FlowGraph(index)
+    /// Where each `return R` hands its result.
+    lazy var returns = ReturnAnalysis(self)
     /// The structural ways deep links take.
     lazy var linkWays = LinkWays(index: index)
     /// Assignability and literal matching.
