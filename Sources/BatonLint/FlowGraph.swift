@@ -7,7 +7,7 @@ struct FlowGraph {
     /// What one flow can show.
     struct Shows {
         /// Every screen the flow can show: stack root, steps, branches, pushed, presented,
-        /// replaced and reset targets, link targets.
+        /// replaced and reset targets (inside `do` too), link items it holds.
         var screens = OrderedSet<String>()
         /// The screens that go on the flow's own stack (all but the presented ones).
         var stackScreens = OrderedSet<String>()
@@ -30,6 +30,10 @@ struct FlowGraph {
         self.index = index
         for flow in index.spec.flows where shows[flow.name] == nil {
             shows[flow.name] = Self.shows(of: flow, index)
+        }
+        var linked: Set<String> = []
+        for flow in index.spec.flows where linked.insert(flow.name).inserted {
+            addLinkItems(of: flow)
         }
         for flow in index.spec.flows {
             guard let own = shows[flow.name] else { continue }
@@ -72,7 +76,7 @@ struct FlowGraph {
             }
         }
         for transition in flow.transitions {
-            for action in transition.actions {
+            for action in transition.performedActions {
                 switch action.kind {
                 case .push(let ref), .replace(let ref), .reset(let ref):
                     add(ref.name, onStack: true)
@@ -83,10 +87,28 @@ struct FlowGraph {
                 }
             }
         }
-        for link in flow.links {
-            for target in link.targets { add(target.name, onStack: true) }
-        }
         return result
+    }
+
+    /// (1.1) Adds what links show: each item in the flow that holds it (the link's flow, or the
+    /// flow item before it: items after a flow go into that flow).
+    private mutating func addLinkItems(of flow: Flow) {
+        for link in flow.links {
+            var holder = flow.name
+            for item in link.items {
+                let name = item.target.name
+                switch index.kind(of: name) {
+                case .screen?:
+                    shows[holder, default: Shows()].screens.insert(name)
+                    if item.presentation == nil { shows[holder, default: Shows()].stackScreens.insert(name) }
+                case .flow?:
+                    shows[holder, default: Shows()].children.insert(name)
+                    holder = name
+                case nil:
+                    break
+                }
+            }
+        }
     }
 
     private mutating func computeReachability() {

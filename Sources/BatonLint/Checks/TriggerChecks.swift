@@ -35,7 +35,7 @@ extension LintContext {
         var result = OrderedSet<String>()
         if case .sequence = flow.kind { result.insert("done") }
         for transition in flow.transitions {
-            for action in transition.actions {
+            for action in transition.performedActions {
                 switch action.kind {
                 case .finish(let name), .emit(let name): result.insert(name.name)
                 default: break
