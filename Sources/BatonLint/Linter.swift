@@ -27,7 +27,7 @@ public struct Linter: Sendable {
     /// Every check, in documentation order.
     public static var checks: [any LintCheck.Type] { [
         UnknownReferenceCheck.self, WrongTargetKindCheck.self, NameConflictCheck.self,
-        UnknownTriggerCheck.self, UnknownEventCheck.self, InvalidDoCheck.self, MisplacedActionCheck.self,
+        UnknownTriggerCheck.self, UnknownEventCheck.self, ReservedEventCheck.self, InvalidDoCheck.self, MisplacedActionCheck.self,
         PayloadMismatchCheck.self, MissingResultCheck.self, ResultMismatchCheck.self, BrokenSequenceCheck.self, LinkParameterCheck.self,
         ConditionTypeCheck.self, FlagDefaultCheck.self, InvalidRolloutCheck.self,
         NoVisibleTabCheck.self, NoBranchShownCheck.self,
