@@ -29,7 +29,7 @@ public struct Linter: Sendable {
         UnknownReferenceCheck.self, WrongTargetKindCheck.self, NameConflictCheck.self,
         UnknownTriggerCheck.self, UnknownEventCheck.self, ReservedEventCheck.self, InvalidDoCheck.self, MisplacedActionCheck.self,
         PayloadMismatchCheck.self, MissingResultCheck.self, ResultMismatchCheck.self, BrokenSequenceCheck.self, LinkParameterCheck.self,
-        ConditionTypeCheck.self, FlagDefaultCheck.self, InvalidRolloutCheck.self,
+        ConditionTypeCheck.self, FlagDefaultCheck.self, ContextDefaultCheck.self, InvalidRolloutCheck.self,
         NoVisibleTabCheck.self, NoBranchShownCheck.self,
         StartCycleCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
         UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self,
