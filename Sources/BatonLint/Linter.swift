@@ -31,7 +31,7 @@ public struct Linter: Sendable {
         PayloadMismatchCheck.self, MissingResultCheck.self, ResultMismatchCheck.self, BrokenSequenceCheck.self, LinkParameterCheck.self,
         ConditionTypeCheck.self, FlagDefaultCheck.self, ContextDefaultCheck.self, InvalidRolloutCheck.self,
         NoVisibleTabCheck.self, NoBranchShownCheck.self,
-        StartCycleCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
+        StartCycleCheck.self, InvalidLinkCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
         UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self,
         UnusedFlagCheck.self, GuardedLastBranchCheck.self, CoverageCappedCheck.self,
     ] }
