@@ -11,6 +11,9 @@ struct FlowGraph {
         var screens = OrderedSet<String>()
         /// The screens that go on the flow's own stack (all but the presented ones).
         var stackScreens = OrderedSet<String>()
+        /// (1.1) The screens and flows it presents (by an action or a link item it holds): the
+        /// ones whose `X.dismissed` it can see.
+        var presented = OrderedSet<String>()
         /// Every child flow it can start: the same sources, plus tabs.
         var children = OrderedSet<String>()
         /// The child flows started as soon as the flow starts (stack root, steps that may be
@@ -82,6 +85,7 @@ struct FlowGraph {
                     add(ref.name, onStack: true)
                 case .present(_, let ref):
                     add(ref.name, onStack: false)
+                    if index.kind(of: ref.name) != nil { result.presented.insert(ref.name) }
                 default:
                     break
                 }
@@ -97,6 +101,9 @@ struct FlowGraph {
             var holder = flow.name
             for item in link.items {
                 let name = item.target.name
+                if item.presentation != nil, index.kind(of: name) != nil {
+                    shows[holder, default: Shows()].presented.insert(name)
+                }
                 switch index.kind(of: name) {
                 case .screen?:
                     shows[holder, default: Shows()].screens.insert(name)

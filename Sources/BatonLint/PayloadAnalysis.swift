@@ -20,6 +20,7 @@ final class PayloadAnalysis {
 
     /// The payloads a trigger of `flow` can carry, each once.
     func payloads(of trigger: Trigger, in flow: Flow) -> [Shape] {
+        if trigger.event == Trigger.dismissedEvent { return [.nothing] }
         if trigger.isWildcard {
             var result = OrderedSet<Shape>()
             for name in context.graph.descendants(ofAndIncluding: flow.name) {
