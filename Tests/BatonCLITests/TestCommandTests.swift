@@ -58,7 +58,7 @@ import Testing
         #expect(fromJSON.map(\.passed) == fromYAML.map(\.passed))
         #expect(fromJSON.map { $0.log.map(\.state) } == fromYAML.map { $0.log.map(\.state) })
         // and the runtime's own JSON entry point accepts the compiled bytes
-        _ = try FlowRuntime(compiledJSON: data)
+        _ = try FlowRuntime(compiledJSON: data, environment: RuntimeEnvironment(context: scenarios.context))
     }
 }
 
