@@ -10,6 +10,7 @@ extension FlowRuntime {
         pendingInputs = []
         let checkpoint = usesReturn && finishedOutcome == nil ? makeCheckpoint() : nil
         var result: StepResult = finishedOutcome == nil ? body() : .rejected(RuntimeMessage.finished)
+        if result != .handled { pendingResult = nil }
         drainEmptySequences(depth: 0)
         repairIfNeeded()
         if let failure = deliverPendingResult(), let checkpoint {
