@@ -33,7 +33,7 @@ public struct Linter: Sendable {
         NoVisibleTabCheck.self, NoBranchShownCheck.self,
         StartCycleCheck.self, InvalidLinkCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
         UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self,
-        UnusedFlagCheck.self, GuardedLastBranchCheck.self, CoverageCappedCheck.self,
+        UnusedFlagCheck.self, GuardedLastBranchCheck.self, FollowWithoutConditionsCheck.self, CoverageCappedCheck.self,
     ] }
 
     /// The descriptions of every check, in documentation order.
