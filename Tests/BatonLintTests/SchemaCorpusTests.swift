@@ -7,7 +7,8 @@ import Testing
 /// The load-and-lint half of the schema corpus in `Tests/SchemaCorpus`: every valid file loads
 /// and lints without an error, every invalid file gives at least one. `.ci/check-schemas.py`
 /// checks the other half (valid files pass the JSON Schema, invalid ones fail it), so the
-/// schema and the loader plus linter agree on each case.
+/// schema and the loader plus linter agree on each case. Scenario files (`scenarios/`) are
+/// only loaded: checking them against their flow is the scenario runner's business.
 @Suite struct SchemaCorpusTests {
     static let folder = Paths.packageRoot.appendingPathComponent("Tests/SchemaCorpus")
 
@@ -21,7 +22,8 @@ import Testing
         "invalid/single-top-on-sheet.yaml",  // misplaced-action
     ]
 
-    /// The `.yaml` files directly in `kind` (`valid` or `invalid`), as `kind/NAME.yaml`.
+    /// The `.yaml` files directly in `kind` (`valid`, `invalid`, `scenarios/valid`...), as
+    /// `kind/NAME.yaml`.
     static func files(_ kind: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(kind).path)) ?? []
         return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(kind)/\($0)" }
@@ -66,5 +68,28 @@ import Testing
         } when: {
             Self.needsLint.contains(name)
         }
+    }
+
+    private func scenarioErrors(_ name: String) -> [Diagnostic] {
+        ScenarioLoader().load(path: Self.folder.appendingPathComponent(name).path).diagnostics
+            .filter { $0.severity == .error }
+    }
+
+    @Test func theScenarioCorpusIsThere() {
+        #expect(Self.files("scenarios/valid").count >= 3)
+        #expect(Self.files("scenarios/invalid").count >= 5)
+    }
+
+    @Test(arguments: files("scenarios/valid"))
+    func validScenarioFileLoadsClean(_ name: String) {
+        #expect(firstLine(name).hasPrefix("# "))
+        let found = scenarioErrors(name)
+        #expect(found == [], "\(name): \(found)")
+    }
+
+    @Test(arguments: files("scenarios/invalid"))
+    func invalidScenarioFileGivesAnError(_ name: String) {
+        #expect(firstLine(name).hasPrefix("# "))
+        #expect(!scenarioErrors(name).isEmpty, "\(name) loads without an error")
     }
 }
