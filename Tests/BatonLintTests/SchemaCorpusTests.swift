@@ -20,6 +20,7 @@ import Testing
         "invalid/do-when-on-item.yaml",  // invalid-do
         "invalid/do-ignore-item.yaml",  // invalid-do
         "invalid/single-top-on-sheet.yaml",  // misplaced-action
+        "invalid/context-default-wrong-type.yaml",  // a context default that does not fit its type
     ]
 
     /// The `.yaml` files directly in `kind` (`valid`, `invalid`, `scenarios/valid`...), as
