@@ -368,13 +368,22 @@ enum EmbeddedSchemas {
               ]
             },
             "events": {
-              "description": "What the screen can emit: name -> payload type (`~` for none), or a list of names without payload. `back` and `done` are built in.",
+              "description": "What the screen can emit: name -> payload type (`~` for none), or a list of names without payload. `back` and `done` are built in. (1.1) `dismissed` is reserved for the `X.dismissed` trigger and may not be declared.",
               "anyOf": [
                 {
                   "type": "array",
                   "uniqueItems": true,
                   "items": {
-                    "$ref": "#/$defs/id"
+                    "allOf": [
+                      {
+                        "$ref": "#/$defs/id"
+                      },
+                      {
+                        "not": {
+                          "const": "dismissed"
+                        }
+                      }
+                    ]
                   }
                 },
                 {
@@ -396,7 +405,12 @@ enum EmbeddedSchemas {
                       "description": "Extension key: kept and ignored by baton."
                     }
                   },
-                  "additionalProperties": false
+                  "additionalProperties": false,
+                  "propertyNames": {
+                    "not": {
+                      "const": "dismissed"
+                    }
+                  }
                 }
               ]
             },

@@ -20,6 +20,7 @@ import Testing
         "invalid/do-when-on-item.yaml",  // invalid-do
         "invalid/do-ignore-item.yaml",  // invalid-do
         "invalid/single-top-on-sheet.yaml",  // misplaced-action
+        "invalid/event-named-dismissed.yaml",  // `dismissed` is reserved
         "invalid/context-default-wrong-type.yaml",  // a context default that does not fit its type
     ]
 
