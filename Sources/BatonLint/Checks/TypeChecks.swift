@@ -77,10 +77,11 @@ public struct PayloadMismatchCheck: LintCheck {
         let types = context.typeSystem
         for flow in context.spec.flows {
             for transition in flow.transitions {
-                for action in transition.actions {
+                for action in transition.performedActions {
                     let target: Reference
                     switch action.kind {
-                    case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .show(let ref):
+                    case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .show(let ref),
+                         .resume(let ref):
                         target = ref
                     default:
                         continue
