@@ -12,18 +12,6 @@ import Testing
 @Suite struct SchemaCorpusTests {
     static let folder = Paths.packageRoot.appendingPathComponent("Tests/SchemaCorpus")
 
-    /// Files whose outcome depends on lint checks for format 1.1 that are not in this branch yet
-    /// (they are written on h-lint): until they are, a wrong outcome is a known issue.
-    static let needsLint: Set<String> = [
-        "valid/dismissed-trigger.yaml",  // the `X.dismissed` trigger
-        "invalid/do-nested.yaml",  // invalid-do
-        "invalid/do-when-on-item.yaml",  // invalid-do
-        "invalid/do-ignore-item.yaml",  // invalid-do
-        "invalid/single-top-on-sheet.yaml",  // misplaced-action
-        "invalid/event-named-dismissed.yaml",  // `dismissed` is reserved
-        "invalid/context-default-wrong-type.yaml",  // a context default that does not fit its type
-    ]
-
     /// The `.yaml` files directly in `kind` (`valid`, `invalid`, `scenarios/valid`...), as
     /// `kind/NAME.yaml`.
     static func files(_ kind: String) -> [String] {
@@ -47,29 +35,19 @@ import Testing
     @Test func theCorpusIsThere() {
         #expect(Self.files("valid").count >= 15)
         #expect(Self.files("invalid").count >= 15)
-        #expect(Self.needsLint.allSatisfy { Self.files("valid").contains($0) || Self.files("invalid").contains($0) })
     }
 
     @Test(arguments: files("valid"))
     func validFileLoadsAndLintsClean(_ name: String) {
         #expect(firstLine(name).hasPrefix("# "))
         let found = errors(name)
-        withKnownIssue("needs the 1.1 lint checks", isIntermittent: true) {
-            #expect(found == [], "\(name): \(found)")
-        } when: {
-            Self.needsLint.contains(name)
-        }
+        #expect(found == [], "\(name): \(found)")
     }
 
     @Test(arguments: files("invalid"))
     func invalidFileGivesAnError(_ name: String) {
         #expect(firstLine(name).hasPrefix("# "))
-        let found = errors(name)
-        withKnownIssue("needs the 1.1 lint checks", isIntermittent: true) {
-            #expect(!found.isEmpty, "\(name) loads and lints without an error")
-        } when: {
-            Self.needsLint.contains(name)
-        }
+        #expect(!errors(name).isEmpty, "\(name) loads and lints without an error")
     }
 
     private func scenarioErrors(_ name: String) -> [Diagnostic] {
