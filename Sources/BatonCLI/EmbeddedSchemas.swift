@@ -194,13 +194,8 @@ enum EmbeddedSchemas {
                   }
                 },
                 "rollout": {
-                  "description": "Percent of users per value, bucketed by a stable hash of the flag name and the `bucketBy` fact; for a bool flag the keys are `true` and `false`.",
+                  "description": "Percent of users per value, bucketed by a stable hash of the flag name and the `bucketBy` fact; for a bool flag the keys are `true` and `false`. Its keys are values of the flag, not extension keys.",
                   "type": "object",
-                  "patternProperties": {
-                    "^x-": {
-                      "description": "Extension key: kept and ignored by baton."
-                    }
-                  },
                   "additionalProperties": {
                     "type": "number",
                     "minimum": 0,
@@ -254,7 +249,10 @@ enum EmbeddedSchemas {
                       },
                       "rollout": {
                         "propertyNames": {
-                          "pattern": "^(true|false|x-.*)$"
+                          "enum": [
+                            "true",
+                            "false"
+                          ]
                         }
                       }
                     }
