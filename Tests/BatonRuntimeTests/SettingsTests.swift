@@ -39,6 +39,9 @@ import Testing
         let found = messages { _ = try startFacts([:]) }
         #expect(found.count == 1)
         #expect(found.first?.contains("`loggedIn`, `userId` are not given") == true, "\(found)")
+        #expect(found.first?.hasPrefix("test.yaml:4:3: error: the required context facts") == true, "\(found)")
+        let one = messages { _ = try startFacts(["loggedIn": true]) }
+        #expect(one.first?.hasPrefix("test.yaml:5:3: error: the required context fact `userId` is not given") == true, "\(one)")
         #expect(found.first?.contains("[runtime-setting]") == true)
     }
 
