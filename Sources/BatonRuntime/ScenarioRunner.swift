@@ -165,7 +165,7 @@ struct StepOutcome: Equatable {
         default: "was \(name)"
         }
         return "\(step) \(verb)" + (reason.map { ": \($0)" } ?? "")
-            + "; expected handled (or write `expect: {result: \(name)}` next if that is intended)"
+            + "; if that is intended, follow it with `expect: {result: \(name)}`"
     }
 }
 
