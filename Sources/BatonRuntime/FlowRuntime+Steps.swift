@@ -87,6 +87,7 @@ extension FlowRuntime {
         guard index.screens[screen]?.event(named: event) != nil else {
             return .rejected(RuntimeMessage.undeclaredEvent(event, screen: screen))
         }
+        if let problem = checker.payloadProblem(payload, event: event, of: screen) { return .rejected(problem) }
         let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false)
         return dispatch(emission, at: owner, arrival: .item(entry.id), depth: 0)
     }

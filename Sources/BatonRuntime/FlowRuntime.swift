@@ -12,6 +12,8 @@ public final class FlowRuntime {
 
     public private(set) var spec: FlowSpec
     @ObservationIgnored private(set) var index: SpecIndex
+    /// Checks run-time values (payloads, facts, flags) against the spec.
+    @ObservationIgnored private(set) var checker: ValueChecker
     @ObservationIgnored public let registry: ViewModelRegistry
     public private(set) var environment: RuntimeEnvironment
     public let options: RuntimeOptions
@@ -39,18 +41,25 @@ public final class FlowRuntime {
     /// Entries recorded during the current step, after its own.
     @ObservationIgnored var nestedEntries: [LogEntry] = []
 
-    /// Validates `spec` with the linter (throws the diagnostics when any is an error) and
-    /// starts the root flow.
+    /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
+    /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
+    /// the wrong type or unknown variant value, and one naming every missing required fact),
+    /// fills unsupplied facts from their defaults, and starts the root flow.
     public init(
         spec: FlowSpec, registry: ViewModelRegistry = ViewModelRegistry(),
         environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
     ) throws(DiagnosticsError) {
         let diagnostics = Linter().lint(spec)
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
+        let checker = ValueChecker(spec)
+        let problems = checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
+        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec) }) }
         self.spec = spec
         self.index = SpecIndex(spec)
+        self.checker = checker
         self.registry = registry
-        self.environment = environment
+        self.environment = RuntimeEnvironment(
+            flagOverrides: environment.flagOverrides, context: checker.contextWithDefaults(environment.context))
         self.options = options
         self.root = StackCoordinator(id: 0, flow: Flow(name: spec.start.name, kind: .stack(root: Target(""))), input: nil)
         do {
@@ -153,15 +162,36 @@ public final class FlowRuntime {
         return linkResult
     }
 
-    /// Sets a context fact, then opens held links that can now be opened.
-    public func setContext(_ name: String, _ value: Value) {
-        environment.context[name] = value
-        settleAfterChange()
+    /// Sets a context fact, then lets following switches follow and opens held links that can
+    /// now be opened. Throws, changing nothing, when the fact is not declared or the value does
+    /// not fit its type.
+    public func setContext(_ name: String, _ value: Value) throws(DiagnosticsError) {
+        try set(context: [name: value], flags: [:])
     }
 
-    /// Overrides a flag (nil removes the override), then opens held links that can now be opened.
-    public func setFlag(_ name: String, _ value: Literal?) {
-        environment.flagOverrides[name] = value
+    /// Overrides a flag (nil removes the override), then lets following switches follow and
+    /// opens held links that can now be opened. Throws, changing nothing, when the flag is not
+    /// declared or the value does not fit it.
+    public func setFlag(_ name: String, _ value: Literal?) throws(DiagnosticsError) {
+        guard let value else {
+            if index.flags[name] == nil, let problem = checker.flagProblem(name, .bool(false)) {
+                throw DiagnosticsError([RuntimeDiagnostic.setting(problem, spec: spec)])
+            }
+            environment.flagOverrides[name] = nil
+            settleAfterChange()
+            return
+        }
+        try set(context: [:], flags: [name: value])
+    }
+
+    /// Sets several context facts and flag overrides at once (a scenario's `set` step), then
+    /// lets following switches follow and opens held links that can now be opened. Throws,
+    /// changing nothing, on any undeclared name or value that does not fit.
+    public func set(context: [String: Value], flags: [String: Literal]) throws(DiagnosticsError) {
+        let problems = checker.settingProblems(flags: flags, context: context, requireAll: false)
+        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec) }) }
+        environment.context.merge(context) { _, new in new }
+        environment.flagOverrides.merge(flags) { _, new in new }
         settleAfterChange()
     }
 
@@ -195,6 +225,7 @@ public final class FlowRuntime {
     func replaceIndex(with spec: FlowSpec) {
         self.spec = spec
         self.index = SpecIndex(spec)
+        self.checker = ValueChecker(index: index)
         transitionIndexes = [:]
     }
 

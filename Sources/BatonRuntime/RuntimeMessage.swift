@@ -1,3 +1,4 @@
+import BatonLint
 import BatonModel
 
 /// Every message the runtime reports, in one place.
@@ -98,6 +99,17 @@ enum RuntimeMessage {
 enum RuntimeDiagnostic {
     static func start(_ message: String) -> Diagnostic {
         Diagnostic(.error, code: "runtime-start", message: "cannot start the flow: \(message)", at: nil)
+    }
+
+    /// A flag override or context fact that does not fit the spec; at the declaration it
+    /// breaks, when there is one.
+    static func setting(_ problem: SettingProblem, spec: FlowSpec) -> Diagnostic {
+        let name = problem.key.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init)
+        let location = problem.key.hasPrefix("flags.")
+            ? spec.flags.first { $0.name == name }?.location
+            : spec.context.first { $0.name == name }?.location
+        return Diagnostic(.error, code: "runtime-setting", message: problem.message, at: location,
+                          suggestion: problem.suggestion)
     }
 
     static func snapshot(_ message: String) -> Diagnostic {

@@ -79,7 +79,7 @@ import Testing
                     counts["open", default: 0] += 1
                 }
             } else if let fact = random.pick(spec.context.filter { $0.type == .builtin(.bool) }) {
-                run.setContext(fact.name, .bool(random.below(2) == 0))
+                try? run.setContext(fact.name, .bool(random.below(2) == 0))
                 counts["context", default: 0] += 1
             }
     }
