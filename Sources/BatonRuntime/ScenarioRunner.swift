@@ -268,21 +268,14 @@ private struct ScenarioRun {
         StepOutcome(name: result.name, step: step, reason: result.message)
     }
 
-    /// Changes flag overrides, then context facts, in name order.
+    /// Changes context facts and flag overrides as one change (following switches follow and
+    /// held links are retried once).
     private mutating func set(context: [String: Value], flags: [String: Literal]) throws(ScenarioStepError) {
-        let problems = ValueChecker(runtime.spec).settingProblems(flags: flags, context: context, requireAll: false)
-        if !problems.isEmpty {
-            throw ScenarioStepError(message: "cannot set: " + problems.map(\.description).joined(separator: "; "))
-        }
         do {
-            for name in flags.keys.sorted() {
-                if let value = flags[name] { try runtime.setFlag(name, value) }
-            }
-            for name in context.keys.sorted() {
-                if let value = context[name] { try runtime.setContext(name, value) }
-            }
+            try runtime.set(context: context, flags: flags)
         } catch {
-            throw ScenarioStepError(message: "cannot set: \(error)")
+            let problems = error.diagnostics.map { $0.message + ($0.suggestion.map { "; \($0)" } ?? "") }
+            throw ScenarioStepError(message: "cannot set: " + problems.joined(separator: "; "))
         }
     }
 

@@ -26,6 +26,18 @@ import Testing
         #expect(result.output.hasSuffix("1 passed, 2 failed\n"))
     }
 
+    @Test func scenarioCheckProblemsAreReportedLikeLintAndStopTheFile() throws {
+        let result = try CLI.run(["test", "Tests/BatonCLITests/Fixtures/unchecked.test.yaml"])
+        #expect(result.status == 1)
+        try CLI.expectGolden(result.output, "unchecked.test.txt")
+        #expect(result.output.contains(
+            "unchecked.test.yaml:8:9: error: cannot send recipeLst.select: unknown screen 'recipeLst'; did you mean `recipeList`? [scenario-unknown-screen]"))
+        #expect(result.output.contains("unchecked.test.yaml:11:18: error: the payload of `recipeList.select` does not fit `Recipe`"))
+        #expect(result.output.contains("unchecked.test.yaml:13:5: error: scenario 'no context': the required context facts `loggedIn`, `userId` are not given"))
+        #expect(!result.output.contains("✓"))
+        #expect(result.output.hasSuffix("0 passed, 1 failed\n"))
+    }
+
     @Test func junitOutputParses() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("baton-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: path) }
@@ -58,7 +70,8 @@ import Testing
         #expect(fromJSON.map(\.passed) == fromYAML.map(\.passed))
         #expect(fromJSON.map { $0.log.map(\.state) } == fromYAML.map { $0.log.map(\.state) })
         // and the runtime's own JSON entry point accepts the compiled bytes
-        _ = try FlowRuntime(compiledJSON: data)
+        let context = scenarios.context.merging(scenarios.scenarios.first?.context ?? [:]) { _, new in new }
+        _ = try FlowRuntime(compiledJSON: data, environment: RuntimeEnvironment(context: context))
     }
 }
 

@@ -95,10 +95,10 @@ private func expectCheck(_ marked: String, code: String, at markers: [String],
                 steps:
                   - send: recipeList.select
                     payload: {id: "1"}
-                  - 1️⃣send: recipeList.select
-                    payload: {id: 7}
-                  - 2️⃣send: recipeList.refresh
-                    payload: {id: "1"}
+                  - send: recipeList.select
+                    payload: 1️⃣{id: 7}
+                  - send: recipeList.refresh
+                    payload: 2️⃣{id: "1"}
                   - 3️⃣send: recipeList.select
             """, code: "scenario-invalid-payload", at: ["1️⃣", "2️⃣", "3️⃣"])
         #expect(found.first?.message.hasPrefix("the payload of `recipeList.select` does not fit `Recipe`") == true)
@@ -136,15 +136,15 @@ private func expectCheck(_ marked: String, code: String, at markers: [String],
         let found = try expectCheck("""
             baton-test: 1
             flow: flow.yaml
-            flags: {1️⃣newReview: true}
+            flags: {newReview: 1️⃣true}
             context: {userId: u1}
             scenarios:
-              - 2️⃣name: a
-                flags: {layout: grd}
-                context: {age: old}
+              - name: a
+                flags: {layout: 2️⃣grd}
+                context: {age: 3️⃣old}
                 steps: [back]
-            """, code: "scenario-invalid-setting", at: ["1️⃣", "2️⃣", "2️⃣"])
-        #expect(Set(found.map(\.message)) == [
+            """, code: "scenario-invalid-setting", at: ["1️⃣", "2️⃣", "3️⃣"])
+        #expect(found.map(\.message) == [
             "unknown flag 'newReview'",
             "flag 'layout' has no value 'grd'",
             "context fact 'age' is a `int?`: the string `\"old\"` is not a `int`",
@@ -153,14 +153,19 @@ private func expectCheck(_ marked: String, code: String, at markers: [String],
     }
 
     @Test func setStepValues() throws {
-        let spec = try #require(FlowLoader().load(text: flow, path: "flow.yaml").spec)
-        let place = SourceRange(file: "s.test.yaml", line: 9, column: 20)
-        let step = ScenarioStep(.set(context: ["userId": .int(3)], flags: ["layout": .string("list")]),
-                                valueLocations: ["context.userId": place], location: SourceRange(file: "s.test.yaml", line: 8, column: 9))
-        let found = ScenarioChecker(spec).check(step)
-        #expect(found.map(\.code) == ["scenario-invalid-setting"])
-        #expect(found.first?.location == place)
-        #expect(found.first?.message.hasPrefix("context fact 'userId' is a `string`") == true)
+        let found = try expectCheck("""
+            baton-test: 1
+            flow: flow.yaml
+            context: {userId: u1}
+            scenarios:
+              - name: a
+                steps:
+                  - set: {context: {userId: 1️⃣3, regin: 2️⃣us}, flags: {layout: list}}
+                  - restore
+            """, code: "scenario-invalid-setting", at: ["1️⃣", "2️⃣"])
+        #expect(found.first?.message == "context fact 'userId' is a `string`: the int `3` is not a `string`")
+        #expect(found.last?.message == "unknown context fact 'regin'")
+        #expect(found.last?.suggestion == "did you mean `region`?")
     }
 
     @Test func codesAreDescribed() {
