@@ -38,6 +38,18 @@ import Testing
         #expect(result.output.hasSuffix("0 passed, 1 failed\n"))
     }
 
+    @Test func setRestoreAndExpectedResults() throws {
+        let result = try CLI.run(["test", "Tests/BatonCLITests/Fixtures/steps11.test.yaml"])
+        #expect(result.status == 1)
+        try CLI.expectGolden(result.output, "steps11.test.txt")
+        #expect(result.output.contains("✓ a held link opens after set, and survives restore"))
+        #expect(result.output.contains("✓ expected failures pass"))
+        #expect(result.output.contains("steps11.test.yaml:30:9: step 1: back was rejected: nothing to go back to"))
+        // --no-strict changes nothing for rejections
+        let lenient = try CLI.run(["test", "--no-strict", "Tests/BatonCLITests/Fixtures/steps11.test.yaml"])
+        #expect(lenient.output.hasSuffix("2 passed, 1 failed\n"))
+    }
+
     @Test func junitOutputParses() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("baton-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: path) }
