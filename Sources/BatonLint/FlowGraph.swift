@@ -7,10 +7,13 @@ struct FlowGraph {
     /// What one flow can show.
     struct Shows {
         /// Every screen the flow can show: stack root, steps, branches, pushed, presented,
-        /// replaced and reset targets, link targets.
+        /// replaced and reset targets (inside `do` too), link items it holds.
         var screens = OrderedSet<String>()
         /// The screens that go on the flow's own stack (all but the presented ones).
         var stackScreens = OrderedSet<String>()
+        /// (1.1) The screens and flows it presents (by an action or a link item it holds): the
+        /// ones whose `X.dismissed` it can see.
+        var presented = OrderedSet<String>()
         /// Every child flow it can start: the same sources, plus tabs.
         var children = OrderedSet<String>()
         /// The child flows started as soon as the flow starts (stack root, steps that may be
@@ -30,6 +33,10 @@ struct FlowGraph {
         self.index = index
         for flow in index.spec.flows where shows[flow.name] == nil {
             shows[flow.name] = Self.shows(of: flow, index)
+        }
+        var linked: Set<String> = []
+        for flow in index.spec.flows where linked.insert(flow.name).inserted {
+            addLinkItems(of: flow)
         }
         for flow in index.spec.flows {
             guard let own = shows[flow.name] else { continue }
@@ -72,21 +79,43 @@ struct FlowGraph {
             }
         }
         for transition in flow.transitions {
-            for action in transition.actions {
+            for action in transition.performedActions {
                 switch action.kind {
                 case .push(let ref), .replace(let ref), .reset(let ref):
                     add(ref.name, onStack: true)
                 case .present(_, let ref):
                     add(ref.name, onStack: false)
+                    if index.kind(of: ref.name) != nil { result.presented.insert(ref.name) }
                 default:
                     break
                 }
             }
         }
-        for link in flow.links {
-            for target in link.targets { add(target.name, onStack: true) }
-        }
         return result
+    }
+
+    /// (1.1) Adds what links show: each item in the flow that holds it (the link's flow, or the
+    /// flow item before it: items after a flow go into that flow).
+    private mutating func addLinkItems(of flow: Flow) {
+        for link in flow.links {
+            var holder = flow.name
+            for item in link.items {
+                let name = item.target.name
+                if item.presentation != nil, index.kind(of: name) != nil {
+                    shows[holder, default: Shows()].presented.insert(name)
+                }
+                switch index.kind(of: name) {
+                case .screen?:
+                    shows[holder, default: Shows()].screens.insert(name)
+                    if item.presentation == nil { shows[holder, default: Shows()].stackScreens.insert(name) }
+                case .flow?:
+                    shows[holder, default: Shows()].children.insert(name)
+                    holder = name
+                case nil:
+                    break
+                }
+            }
+        }
     }
 
     private mutating func computeReachability() {

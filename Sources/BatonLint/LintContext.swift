@@ -17,6 +17,10 @@ public final class LintContext {
 
     /// Who shows what: screens and child flows of each flow, parents, reachability.
     lazy var graph = FlowGraph(index)
+    /// Where each `return R` hands its result.
+    lazy var returns = ReturnAnalysis(self)
+    /// The structural ways deep links take.
+    lazy var linkWays = LinkWays(index: index)
     /// Assignability and literal matching.
     lazy var typeSystem = TypeSystem(types: index.types)
     /// Payloads of triggers and outcomes.
@@ -34,7 +38,13 @@ public final class LintContext {
                 result += tabs.compactMap { tab in tab.when.map { (flow, $0) } }
             }
             for transition in flow.transitions {
-                result += transition.actions.compactMap { action in action.when.map { (flow, $0) } }
+                for action in transition.actions {
+                    if let when = action.when { result.append((flow, when)) }
+                    // A `when` on a `do` item is `invalid-do`; its names are still checked.
+                    if case .do(let items) = action.kind {
+                        result += items.compactMap { item in item.when.map { (flow, $0) } }
+                    }
+                }
             }
         }
         return result

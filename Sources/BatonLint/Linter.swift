@@ -27,11 +27,11 @@ public struct Linter: Sendable {
     /// Every check, in documentation order.
     public static var checks: [any LintCheck.Type] { [
         UnknownReferenceCheck.self, WrongTargetKindCheck.self, NameConflictCheck.self,
-        UnknownTriggerCheck.self, UnknownEventCheck.self, MisplacedActionCheck.self,
-        PayloadMismatchCheck.self, BrokenSequenceCheck.self, LinkParameterCheck.self,
-        ConditionTypeCheck.self, FlagDefaultCheck.self, InvalidRolloutCheck.self,
+        UnknownTriggerCheck.self, UnknownEventCheck.self, ReservedEventCheck.self, InvalidDoCheck.self, MisplacedActionCheck.self,
+        PayloadMismatchCheck.self, MissingResultCheck.self, ResultMismatchCheck.self, BrokenSequenceCheck.self, LinkParameterCheck.self,
+        ConditionTypeCheck.self, FlagDefaultCheck.self, ContextDefaultCheck.self, InvalidRolloutCheck.self,
         NoVisibleTabCheck.self, NoBranchShownCheck.self,
-        StartCycleCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
+        StartCycleCheck.self, InvalidLinkCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
         UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self,
         UnusedFlagCheck.self, GuardedLastBranchCheck.self, CoverageCappedCheck.self,
     ] }

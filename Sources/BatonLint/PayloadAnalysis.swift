@@ -20,6 +20,7 @@ final class PayloadAnalysis {
 
     /// The payloads a trigger of `flow` can carry, each once.
     func payloads(of trigger: Trigger, in flow: Flow) -> [Shape] {
+        if trigger.event == Trigger.dismissedEvent { return [.nothing] }
         if trigger.isWildcard {
             var result = OrderedSet<Shape>()
             for name in context.graph.descendants(ofAndIncluding: flow.name) {
@@ -54,7 +55,7 @@ final class PayloadAnalysis {
         }
         var result = OrderedSet<Shape>()
         for transition in flow.transitions {
-            let produces = transition.actions.contains { action in
+            let produces = transition.performedActions.contains { action in
                 switch action.kind {
                 case .finish(let name), .emit(let name): name.name == outcome
                 default: false
@@ -85,7 +86,7 @@ final class PayloadAnalysis {
             for shape in outcomePayloads(of: child, "done") { result.insert(shape) }
         }
         for transition in flow.transitions where transition.trigger.source == name {
-            if transition.actions.contains(where: { $0.kind == .next }) {
+            if transition.performedActions.contains(where: { $0.kind == .next }) {
                 for shape in payloads(of: transition.trigger, in: flow) { result.insert(shape) }
             }
         }

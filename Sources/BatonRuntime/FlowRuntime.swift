@@ -40,6 +40,17 @@ public final class FlowRuntime {
     @ObservationIgnored var trace = StepTrace()
     /// Entries recorded during the current step, after its own.
     @ObservationIgnored var nestedEntries: [LogEntry] = []
+    /// (1.1) The last result handed to each screen instance, by instance id.
+    @ObservationIgnored var received: [Int: ScreenResult] = [:]
+    /// (1.1) A `return R` waiting for the step to end to be handed over.
+    @ObservationIgnored var pendingResult: PendingResult?
+    /// (1.1) New inputs for view models whose instance stayed (`singleTop`), told when the
+    /// step stands.
+    @ObservationIgnored var pendingInputs: [(viewModel: any ScreenViewModel, input: Value?)] = []
+    /// (1.1) Sequences started with no step that can be shown; they finish when drained.
+    @ObservationIgnored var pendingEmptySequences: [SequenceCoordinator] = []
+    /// (1.1) Whether any transition of the spec has a `return` (steps then keep a checkpoint).
+    @ObservationIgnored var usesReturn = false
 
     /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
     /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
@@ -57,6 +68,7 @@ public final class FlowRuntime {
         self.spec = spec
         self.index = SpecIndex(spec)
         self.checker = checker
+        self.usesReturn = Self.hasReturn(spec)
         self.registry = registry
         self.environment = RuntimeEnvironment(
             flagOverrides: environment.flagOverrides, context: checker.contextWithDefaults(environment.context))
@@ -67,6 +79,14 @@ public final class FlowRuntime {
         } catch {
             throw DiagnosticsError([RuntimeDiagnostic.start(error.message)])
         }
+        drainEmptySequences(depth: 0)
+        if needsRepair {
+            needsRepair = false
+            repair(root, depth: 0)
+            drainEmptySequences(depth: 0)
+        }
+        trace = StepTrace()
+        nestedEntries = []
     }
 
     /// Reads the compiled JSON form (the model encoded with `JSONEncoder`) and starts it as
@@ -124,6 +144,7 @@ public final class FlowRuntime {
             }
             trace.record(flow: owner.flowName, action: "dismiss \(modal.item.name)")
             owner.presented = nil
+            offerDismissed(modal.item.name, to: owner, depth: 0)
             return .handled
         }
     }
@@ -138,6 +159,9 @@ public final class FlowRuntime {
                 let covered = walk.tabs.contains { tabs in tabs.tabs.contains { $0.id == id } }
                 return .rejected(covered ? RuntimeMessage.tabCovered(id, by: walk.modalOwner?.presented?.item.name)
                                          : RuntimeMessage.noTab(id))
+            }
+            if tabs.selectedTab == id {
+                return reselect(tab: id, in: tabs)
             }
             trace.record(flow: tabs.flowName, action: "tab \(id)")
             return select(tab: id, in: tabs)
@@ -226,7 +250,18 @@ public final class FlowRuntime {
         self.spec = spec
         self.index = SpecIndex(spec)
         self.checker = ValueChecker(index: index)
+        self.usesReturn = Self.hasReturn(spec)
         transitionIndexes = [:]
+    }
+
+    private static func hasReturn(_ spec: FlowSpec) -> Bool {
+        spec.flows.contains { flow in
+            flow.transitions.contains { transition in
+                transition.actions.contains { action in
+                    action.kind.performed.contains { if case .return = $0 { true } else { false } }
+                }
+            }
+        }
     }
 
     func replaceRoot(_ coordinator: FlowCoordinator) {

@@ -50,16 +50,30 @@ enum RuntimeMessage {
         "popTo: '\(name)' is not on the stack of '\(flow)'"
     }
 
-    static func noSwitch(_ branch: String) -> String {
-        "show: no enclosing switch has a branch '\(branch)'"
+    static func noSwitch(_ branch: String, action: String = "show") -> String {
+        "\(action): no enclosing switch has a branch '\(branch)'"
+    }
+
+    static let nestedDo = "`do` does not nest; list the actions in one `do`"
+
+    static func nothingToReturnFrom(_ screen: String) -> String {
+        "return: nothing to return from: '\(screen)' is neither presented nor above the root of a stack"
+    }
+
+    static func resultNotDeclared(_ result: String, screen: String) -> String {
+        "return \(result): the visible screen '\(screen)' does not declare result '\(result)'; add it to the screen's `results`"
+    }
+
+    static func resultDoesNotFit(_ result: String, screen: String, _ reason: String) -> String {
+        "return \(result): the payload does not fit result '\(result)' of '\(screen)': \(reason)"
+    }
+
+    static func resultNobodyVisible(_ result: String) -> String {
+        "return \(result): no screen is visible to receive it"
     }
 
     static func noSequence(_ flow: String) -> String {
         "next: '\(flow)' is not in a sequence"
-    }
-
-    static func emptySequence(_ flow: String) -> String {
-        "no step of sequence '\(flow)' can be shown"
     }
 
     static func emitFromRoot(_ event: String) -> String {

@@ -124,7 +124,8 @@ import Testing
 
     private func collect(_ coordinator: FlowCoordinator, into objects: inout [AnyObject]) {
         objects.append(coordinator)
-        for item in coordinator.childItems + (coordinator.presented.map { [$0.item] } ?? []) {
+        let kept = (coordinator as? SwitchCoordinator)?.keptItems ?? []
+        for item in coordinator.childItems + kept + (coordinator.presented.map { [$0.item] } ?? []) {
             switch item {
             case .screen(let entry): objects.append(entry.viewModel)
             case .flow(let child): collect(child, into: &objects)

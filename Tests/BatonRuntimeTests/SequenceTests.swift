@@ -50,8 +50,14 @@ import Testing
         #expect(run.state.flows == ["root", "signup", "verifyPhone"])
         #expect(run.state.topInput == account)
         run.send("skip", from: "phoneEntry", payload: account)
-        #expect(run.state.stack == ["enterEmail", "profileForm", "welcome"])
+        // (1.1) A flow step that finished with `done` stays below the next step.
+        #expect(run.state.stack == ["enterEmail", "profileForm", "phoneEntry", "welcome"])
         #expect(run.state.topInput == account)
+        #expect(run.back() == .handled)
+        #expect(run.state.flows == ["root", "signup", "verifyPhone"])
+        #expect(run.state.top == "phoneEntry")
+        run.send("skip", from: "phoneEntry", payload: account)
+        #expect(run.state.stack == ["enterEmail", "profileForm", "phoneEntry", "welcome"])
     }
 
     @Test func backOnAChildFlowRootPopsTheWholeChild() throws {

@@ -12,9 +12,19 @@ extension LintMessage {
                         ?? "tabs are \(ids.map { "`\($0)`" }.joined(separator: ", "))")
     }
 
-    static func showOutsideSwitch(_ branch: String, flow: String) -> LintMessage {
-        LintMessage("`show \(branch)` in '\(flow)', which no switch flow contains",
-                    suggestion: "use `show` in a switch flow, or `push`/`reset` in a stack")
+    static func showOutsideSwitch(_ keyword: String, _ branch: String, flow: String) -> LintMessage {
+        LintMessage("`\(keyword) \(branch)` in '\(flow)', which no switch flow contains",
+                    suggestion: "use `\(keyword)` in a switch flow, or `push`/`reset` in a stack")
+    }
+
+    static func singleTopOn(_ action: String) -> LintMessage {
+        LintMessage("`singleTop` on `\(action)`: only a `push` can find its target already on top",
+                    suggestion: "remove `singleTop`, or make the action a `push`")
+    }
+
+    static func settingOnWrongKind(_ setting: String, flow: String, kind: String, belongs: String) -> LintMessage {
+        LintMessage("`\(setting)` on '\(flow)', a \(kind) flow: it only applies to \(belongs)",
+                    suggestion: "remove `\(setting)`")
     }
 
     static func notABranch(_ branch: String, among branches: [String]) -> LintMessage {
@@ -34,13 +44,17 @@ extension LintMessage {
     }
 }
 
-/// Actions that only make sense in some places: `tab` under a tabs flow, `show` of a branch of
-/// the enclosing switch, `next` in a sequence, `popTo` a screen that can be on the stack.
+/// Actions that only make sense in some places: `tab` under a tabs flow, `show` and `resume`
+/// of a branch of the enclosing switch, `next` in a sequence, `popTo` a screen that can be on
+/// the stack, `singleTop` only on `push`; every item of a `do` is checked as a single action in
+/// the same place (`dismissAll` is valid anywhere). (1.1) Also the flow settings that only a
+/// compiled flow can misplace (the loader rejects them): `transient` off a sequence step,
+/// `reselect: keep` off a tabs flow, `follow` off a switch.
 public struct MisplacedActionCheck: LintCheck {
     public static let description = CheckDescription(
         code: "misplaced-action", severity: .error,
-        summary: "`tab` outside a tabs flow or to a tab it lacks, `show` of something that is not a branch of the enclosing switch, `next` outside a sequence, `popTo` a screen that is never on the stack.",
-        rationale: "These actions have nothing to act on in that place, so the interpreter would fail.",
+        summary: "`tab` outside a tabs flow or to a tab it lacks, `show` or `resume` of something that is not a branch of the enclosing switch, `next` outside a sequence, `popTo` a screen that is never on the stack, `singleTop` on anything but `push` (in a `do` too), or `transient`, `reselect` or `follow` on a flow or step of another kind.",
+        rationale: "These actions and settings have nothing to act on in that place, so the interpreter would fail or silently ignore them.",
         badExample: """
             baton: 1
             start: main
@@ -77,51 +91,99 @@ public struct MisplacedActionCheck: LintCheck {
             return result
         }
         for flow in context.spec.flows {
+            out += settingProblems(of: flow)
             for transition in flow.transitions {
                 for action in transition.actions {
-                    let location = action.kind.argument?.location ?? action.location
-                    switch action.kind {
-                    case .tab(let tab):
-                        let tabsFlows = ancestors(flow).compactMap { ancestor -> [Tab]? in
-                            if case .tabs(let tabs, _) = ancestor.kind { return tabs }
-                            return nil
-                        }
-                        if tabsFlows.isEmpty {
-                            out.append(diagnostic(.tabOutsideTabs(tab.name, flow: flow.name), at: location))
-                        } else if !tabsFlows.contains(where: { $0.contains { $0.id == tab.name } }) {
-                            out.append(diagnostic(.unknownEnclosingTab(tab.name, among: tabsFlows.flatMap { $0.map(\.id) }),
-                                                  at: location))
-                        }
-                    case .show(let branch):
-                        let switches = ancestors(flow).compactMap { ancestor -> [Step]? in
-                            if case .switch(let branches) = ancestor.kind { return branches }
-                            return nil
-                        }
-                        if switches.isEmpty {
-                            out.append(diagnostic(.showOutsideSwitch(branch.name, flow: flow.name), at: location))
-                        } else if !switches.contains(where: { $0.contains { $0.target.name == branch.name } }),
-                                  context.index.kind(of: branch.name) != nil {
-                            out.append(diagnostic(.notABranch(branch.name, among: switches.flatMap { $0.map(\.target.name) }),
-                                                  at: location))
-                        }
-                    case .next:
-                        if case .sequence = flow.kind { continue }
-                        out.append(diagnostic(.nextOutsideSequence(flow: flow.name, kind: flow.kind.keyword),
-                                              at: action.location))
-                    case .popTo(let screen):
-                        guard context.index.kind(of: screen.name) != nil else { continue }
-                        let onStack = ancestors(flow).contains { ancestor in
-                            guard let shows = context.graph.shows[ancestor.name] else { return false }
-                            return shows.stackScreens.contains(screen.name) || shows.children.contains(screen.name)
-                        }
-                        if !onStack {
-                            out.append(diagnostic(.popToUnreachable(screen.name), at: location))
-                        }
-                    default:
-                        break
+                    if action.singleTop, case .do = action.kind {
+                        out.append(diagnostic(.singleTopOn(action.kind.text), at: action.location))
+                    }
+                    for item in action.performedActions {
+                        out += problems(of: item, in: flow, context, ancestors: ancestors)
                     }
                 }
             }
+        }
+        return out
+    }
+
+    private static func settingProblems(of flow: Flow) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        if case .switch(let branches) = flow.kind {
+            for branch in branches where branch.transient {
+                out.append(diagnostic(.settingOnWrongKind("transient", flow: flow.name, kind: "switch",
+                                                          belongs: "the steps of a sequence"),
+                                      at: branch.location ?? branch.target.location))
+            }
+        }
+        if flow.reselect != .popToRoot, !isTabs(flow) {
+            out.append(diagnostic(.settingOnWrongKind("reselect", flow: flow.name, kind: flow.kind.keyword,
+                                                      belongs: "tabs flows"), at: flow.location))
+        }
+        if flow.follow, !isSwitch(flow) {
+            out.append(diagnostic(.settingOnWrongKind("follow", flow: flow.name, kind: flow.kind.keyword,
+                                                      belongs: "switch flows"), at: flow.location))
+        }
+        return out
+    }
+
+    private static func isTabs(_ flow: Flow) -> Bool {
+        if case .tabs = flow.kind { return true }
+        return false
+    }
+
+    private static func isSwitch(_ flow: Flow) -> Bool {
+        if case .switch = flow.kind { return true }
+        return false
+    }
+
+    private static func problems(of action: Action, in flow: Flow, _ context: LintContext,
+                                 ancestors: (Flow) -> [Flow]) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let location = action.kind.argument?.location ?? action.location
+        if action.singleTop {
+            switch action.kind {
+            case .push: break
+            default: out.append(diagnostic(.singleTopOn(action.kind.text), at: action.location))
+            }
+        }
+        switch action.kind {
+        case .tab(let tab):
+            let tabsFlows = ancestors(flow).compactMap { ancestor -> [Tab]? in
+                if case .tabs(let tabs, _) = ancestor.kind { return tabs }
+                return nil
+            }
+            if tabsFlows.isEmpty {
+                out.append(diagnostic(.tabOutsideTabs(tab.name, flow: flow.name), at: location))
+            } else if !tabsFlows.contains(where: { $0.contains { $0.id == tab.name } }) {
+                out.append(diagnostic(.unknownEnclosingTab(tab.name, among: tabsFlows.flatMap { $0.map(\.id) }),
+                                      at: location))
+            }
+        case .show(let branch), .resume(let branch):
+            let switches = ancestors(flow).compactMap { ancestor -> [Step]? in
+                if case .switch(let branches) = ancestor.kind { return branches }
+                return nil
+            }
+            if switches.isEmpty {
+                out.append(diagnostic(.showOutsideSwitch(action.kind.keyword, branch.name, flow: flow.name), at: location))
+            } else if !switches.contains(where: { $0.contains { $0.target.name == branch.name } }),
+                      context.index.kind(of: branch.name) != nil {
+                out.append(diagnostic(.notABranch(branch.name, among: switches.flatMap { $0.map(\.target.name) }),
+                                      at: location))
+            }
+        case .next:
+            if case .sequence = flow.kind { break }
+            out.append(diagnostic(.nextOutsideSequence(flow: flow.name, kind: flow.kind.keyword), at: action.location))
+        case .popTo(let screen):
+            guard context.index.kind(of: screen.name) != nil else { break }
+            let onStack = ancestors(flow).contains { ancestor in
+                guard let shows = context.graph.shows[ancestor.name] else { return false }
+                return shows.stackScreens.contains(screen.name) || shows.children.contains(screen.name)
+            }
+            if !onStack {
+                out.append(diagnostic(.popToUnreachable(screen.name), at: location))
+            }
+        default:
+            break
         }
         return out
     }

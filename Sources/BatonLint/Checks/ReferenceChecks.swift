@@ -48,18 +48,25 @@ extension LintMessage {
                     suggestion: "write `\(actual.rawValue): \(name)` or name a \(expected.rawValue)")
     }
 
+    static func unknownResult(_ name: String, among candidates: [String]) -> LintMessage {
+        LintMessage("`return \(name)`: no screen declares a result '\(name)'",
+                    suggestion: NameSuggester.didYouMean(name, among: candidates)
+                        ?? "declare `\(name)` under the `results` of the screen that receives it")
+    }
+
     static func nameConflict(_ name: String) -> LintMessage {
         LintMessage("'\(name)' is both a screen and a flow; screens and flows share one namespace",
                     suggestion: "rename one of them")
     }
 }
 
-/// Every name refers to something declared: `start`, targets, types, flags, context facts,
-/// trigger sources, tabs, link targets and `link` paths.
+/// Every name refers to something declared: `start`, targets (of `show` and `resume` too, and
+/// inside `do`), types, flags, context facts, trigger sources, tabs, link items, `link` paths and
+/// (1.1) the results of `return`.
 public struct UnknownReferenceCheck: LintCheck {
     public static let description = CheckDescription(
         code: "unknown-reference", severity: .error,
-        summary: "A screen, flow, type, flag, context fact, tab or link path that is used but never declared.",
+        summary: "A screen, flow, type, flag, context fact, tab, link path or result (`return R`) that is used but never declared.",
         rationale: "A misspelt name would make the interpreter fail at run time, on the user's device.",
         badExample: """
             baton: 1
@@ -126,6 +133,13 @@ public struct UnknownReferenceCheck: LintCheck {
             }
         }
         let patterns = context.spec.flows.flatMap { $0.links.map(\.pattern) }
+        var resultNames = OrderedSet<String>()
+        for screen in context.spec.screens {
+            for result in screen.results {
+                resultNames.insert(result.name)
+                type(result.payload, result.location)
+            }
+        }
         for flow in context.spec.flows {
             type(flow.input, flow.location)
             switch flow.kind {
@@ -150,11 +164,13 @@ public struct UnknownReferenceCheck: LintCheck {
                 if !trigger.isWildcard {
                     target(trigger.source, context.sourceLocation(of: trigger), "trigger of '\(flow.name)'")
                 }
-                for action in transition.actions {
+                for action in transition.performedActions {
                     switch action.kind {
                     case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .popTo(let ref),
-                         .show(let ref):
+                         .show(let ref), .resume(let ref):
                         target(ref.name, ref.location, "`\(action.kind.keyword)` in '\(flow.name)'")
+                    case .return(let result) where !resultNames.contains(result.name):
+                        out.append(diagnostic(.unknownResult(result.name, among: resultNames.elements), at: result.location))
                     case .link(let path):
                         let segments = path.name.split(separator: "?").first.map {
                             $0.split(separator: "/").map(String.init)
@@ -192,8 +208,8 @@ public struct UnknownReferenceCheck: LintCheck {
 public struct WrongTargetKindCheck: LintCheck {
     public static let description = CheckDescription(
         code: "wrong-target-kind", severity: .error,
-        summary: "A screen where a flow is required (`start`, a tab, `flow:`) or a flow where a screen is required (`screen:`, a link target).",
-        rationale: "Screens and flows run differently: a tab runs a flow, a link puts screens on a stack.",
+        summary: "A screen where a flow is required (`start`, a tab, `flow:`) or a flow where a screen is required (`screen:`).",
+        rationale: "Screens and flows run differently: a tab runs a flow, a stack root written `screen:` must be a screen.",
         badExample: """
             baton: 1
             start: main
@@ -230,9 +246,6 @@ public struct WrongTargetKindCheck: LintCheck {
                 for step in steps { expect(step.target.name, step.target.declaredAs, step.target.location, "this step") }
             case .tabs(let tabs, _):
                 for tab in tabs { expect(tab.flow.name, .flow, tab.flow.location, "a tab") }
-            }
-            for link in flow.links {
-                for ref in link.targets { expect(ref.name, .screen, ref.location, "a link target") }
             }
         }
         return out

@@ -11,6 +11,11 @@ extension LintMessage {
                     suggestion: "make one of them more specific with a different literal segment")
     }
 
+    static func linkOnlyByPush(_ pattern: String, flow: String) -> LintMessage {
+        LintMessage("link '\(pattern)' opens flow '\(flow)', which is reached only by a push or a presentation; a link takes tabs, switch branches, stack roots and first sequence steps",
+                    suggestion: "declare the link on the flow that pushes or presents '\(flow)' and name '\(flow)' as an item of its way")
+    }
+
     static func unreachableLink(_ pattern: String, flow: String) -> LintMessage {
         LintMessage("link '\(pattern)' opens flow '\(flow)', which cannot be reached from `start`",
                     suggestion: "start '\(flow)' from a reachable flow, or move the link")
@@ -180,12 +185,12 @@ public struct OverlappingLinksCheck: LintCheck {
     }
 }
 
-/// A link into a flow that `start` never reaches can never be opened.
+/// A link into a flow that `start` does not reach structurally can never be opened.
 public struct UnreachableLinkCheck: LintCheck {
     public static let description = CheckDescription(
         code: "unreachable-link", severity: .error,
-        summary: "A deep link into a flow that cannot be reached from `start`.",
-        rationale: "Opening the link selects tabs and branches on the way from the root to the flow; there is no such way.",
+        summary: "A deep link into a flow that cannot be reached from `start` through tabs, switch branches, stack roots and first sequence steps.",
+        rationale: "Opening the link selects tabs and branches on the way from the root to the flow (the way `LinkWays` computes, which the runtime takes too); a flow reached only by a push or a presentation has no such way.",
         badExample: """
             baton: 1
             start: main
@@ -217,9 +222,13 @@ public struct UnreachableLinkCheck: LintCheck {
     public static func run(_ context: LintContext) -> [Diagnostic] {
         guard context.index.kind(of: context.spec.start.name) != nil else { return [] }
         var out: [Diagnostic] = []
-        for flow in context.spec.flows where !context.graph.reachableFlows.contains(flow.name) {
+        for flow in context.spec.flows where !flow.links.isEmpty && context.linkWays.way(to: flow.name) == nil {
+            let reachable = context.graph.reachableFlows.contains(flow.name)
             for link in flow.links {
-                out.append(diagnostic(.unreachableLink(link.pattern.text, flow: flow.name), at: link.location))
+                let message: LintMessage = reachable
+                    ? .linkOnlyByPush(link.pattern.text, flow: flow.name)
+                    : .unreachableLink(link.pattern.text, flow: flow.name)
+                out.append(diagnostic(message, at: link.location))
             }
         }
         return out

@@ -12,6 +12,21 @@ extension LintMessage {
         }
     }
 
+    static func notPresented(_ source: String, in flow: String) -> LintMessage {
+        LintMessage("'\(flow)' never presents '\(source)', so `\(source).dismissed` never fires: only the flow that presented a screen or flow sees it closed",
+                    suggestion: "handle `\(source).dismissed` in the flow whose `sheet`, `cover` or `popover` presents '\(source)'")
+    }
+
+    static func wildcardDismissed() -> LintMessage {
+        LintMessage("`*.dismissed` never matches: `dismissed` is offered only to the flow that presented the closed screen or flow, by its name",
+                    suggestion: "write one `X.dismissed` per presented screen or flow")
+    }
+
+    static func reservedEvent(_ name: String, kind: String, screen: String) -> LintMessage {
+        LintMessage("screen '\(screen)' declares \(kind) '\(name)', a name the runtime reserves for a presented screen or flow that the user closed",
+                    suggestion: "rename the \(kind), as in `\(name)ByUser`")
+    }
+
     static func undeclaredEvent(_ event: String, screen: String, among events: [String]) -> LintMessage {
         LintMessage("screen '\(screen)' has no event '\(event)'",
                     suggestion: NameSuggester.didYouMean(event, among: events) ?? "declare `\(event)` under its `events`")
@@ -35,7 +50,7 @@ extension LintContext {
         var result = OrderedSet<String>()
         if case .sequence = flow.kind { result.insert("done") }
         for transition in flow.transitions {
-            for action in transition.actions {
+            for action in transition.performedActions {
                 switch action.kind {
                 case .finish(let name), .emit(let name): result.insert(name.name)
                 default: break
@@ -47,12 +62,13 @@ extension LintContext {
 }
 
 /// A `screen.event` trigger names a screen this flow (or a child flow) shows; a `flow.outcome`
-/// trigger names a child flow this flow starts.
+/// trigger names a child flow this flow starts; (1.1) `X.dismissed` names what this flow
+/// presents, and `*.dismissed` is never matched.
 public struct UnknownTriggerCheck: LintCheck {
     public static let description = CheckDescription(
         code: "unknown-trigger", severity: .error,
-        summary: "A trigger whose screen the flow never shows, or whose flow it never starts.",
-        rationale: "Events only reach the flows on the way from the screen to the root; this transition can never fire.",
+        summary: "A trigger whose screen the flow never shows, or whose flow it never starts; (1.1) an `X.dismissed` trigger in a flow that never presents X, or `*.dismissed`.",
+        rationale: "Events only reach the flows on the way from the screen to the root, and `X.dismissed` only the flow that presented X (a `sheet`, `cover` or `popover` action, in a `do` too, or a presented link item); this transition can never fire.",
         badExample: """
             baton: 1
             start: main
@@ -87,9 +103,20 @@ public struct UnknownTriggerCheck: LintCheck {
     public static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for flow in context.spec.flows {
-            for transition in flow.transitions where !transition.trigger.isWildcard {
-                let source = transition.trigger.source
-                let location = context.sourceLocation(of: transition.trigger)
+            for transition in flow.transitions {
+                let trigger = transition.trigger
+                let source = trigger.source
+                let location = context.sourceLocation(of: trigger)
+                if trigger.event == Trigger.dismissedEvent {
+                    if trigger.isWildcard {
+                        out.append(diagnostic(.wildcardDismissed(), at: trigger.location))
+                    } else if context.index.kind(of: source) != nil,
+                              !(context.graph.shows[flow.name]?.presented.contains(source) ?? false) {
+                        out.append(diagnostic(.notPresented(source, in: flow.name), at: location))
+                    }
+                    continue
+                }
+                if trigger.isWildcard { continue }
                 if context.index.screens[source] != nil {
                     if !context.graph.canShow(source, under: flow.name) {
                         out.append(diagnostic(.notShown(source, kind: .screen, in: flow.name), at: location))
@@ -145,6 +172,7 @@ public struct UnknownEventCheck: LintCheck {
             for transition in flow.transitions {
                 let trigger = transition.trigger
                 let location = context.eventLocation(of: trigger)
+                if trigger.event == Trigger.dismissedEvent { continue }  // unknown-trigger's
                 if trigger.isWildcard {
                     if Screen.builtinEvents.contains(trigger.event) { continue }
                     if wildcardEvents[flow.name] == nil {
@@ -218,7 +246,7 @@ public struct UnproducedOutcomeCheck: LintCheck {
         for flow in context.spec.flows {
             for transition in flow.transitions {
                 let trigger = transition.trigger
-                guard let child = context.index.flows[trigger.source],
+                guard trigger.event != Trigger.dismissedEvent, let child = context.index.flows[trigger.source],
                       context.graph.shows[flow.name]?.children.contains(child.name) ?? false else { continue }
                 let outcomes = produced[child.name] ?? context.producedOutcomes(of: child)
                 produced[child.name] = outcomes
@@ -226,6 +254,57 @@ public struct UnproducedOutcomeCheck: LintCheck {
                     out.append(diagnostic(.unproducedOutcome(trigger.event, flow: child.name, produced: outcomes),
                                           at: context.eventLocation(of: trigger)))
                 }
+            }
+        }
+        return out
+    }
+}
+
+extension Trigger {
+    /// (1.1) The event a flow sees when the user closes a screen or flow it presented.
+    static let dismissedEvent = "dismissed"
+}
+
+/// (1.1) `dismissed` is the runtime's: a screen may not declare an event or result of that name.
+public struct ReservedEventCheck: LintCheck {
+    public static let description = CheckDescription(
+        code: "reserved-event", severity: .error,
+        summary: "A screen that declares an event or a result named `dismissed`.",
+        rationale: "`X.dismissed` is the trigger the runtime fires when the user closes a presented X; a screen event of that name would be confused with it.",
+        badExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [dismissed]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.dismissed: ignore
+            """,
+        goodExample: """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [closed]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.closed: ignore
+            """,
+        fix: "Rename the event or result.")
+
+    public static func run(_ context: LintContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for screen in context.spec.screens {
+            for event in screen.events where event.name == Trigger.dismissedEvent {
+                out.append(diagnostic(.reservedEvent(event.name, kind: "event", screen: screen.name),
+                                      at: event.location ?? screen.location))
+            }
+            for result in screen.results where result.name == Trigger.dismissedEvent {
+                out.append(diagnostic(.reservedEvent(result.name, kind: "result", screen: screen.name),
+                                      at: result.location ?? screen.location))
             }
         }
         return out

@@ -77,10 +77,11 @@ public struct PayloadMismatchCheck: LintCheck {
         let types = context.typeSystem
         for flow in context.spec.flows {
             for transition in flow.transitions {
-                for action in transition.actions {
+                for action in transition.performedActions {
                     let target: Reference
                     switch action.kind {
-                    case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .show(let ref):
+                    case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .show(let ref),
+                         .resume(let ref):
                         target = ref
                     default:
                         continue
@@ -179,13 +180,13 @@ public struct BrokenSequenceCheck: LintCheck {
     }
 }
 
-/// A link's parameters fill every required field of each listed screen's input, with types a
-/// path segment converts to.
+/// A link's parameters fill every required field of each listed screen's and (1.1) flow's input,
+/// with types a path segment converts to.
 public struct LinkParameterCheck: LintCheck {
     public static let description = CheckDescription(
         code: "link-parameter", severity: .error,
-        summary: "A deep link that leaves a required input field of a listed screen unfilled, or fills a field whose type a path string cannot convert to.",
-        rationale: "Opening the link would build a screen without the input it needs.",
+        summary: "A deep link that leaves a required input field of a listed screen or flow unfilled, or fills a field whose type a path string cannot convert to.",
+        rationale: "Opening the link would build a screen or start a flow without the input it needs: parameters fill the field of that name in the input of every listed item.",
         badExample: """
             baton: 1
             start: main
@@ -223,7 +224,15 @@ public struct LinkParameterCheck: LintCheck {
             for link in flow.links {
                 let parameters = Set(link.pattern.parameters)
                 for target in link.targets {
-                    guard let screen = context.index.screens[target.name], let input = screen.input else { continue }
+                    let screen: (name: String, input: TypeRef?)
+                    if let declared = context.index.screens[target.name] {
+                        screen = (declared.name, declared.input)
+                    } else if let flow = context.index.flows[target.name] {
+                        screen = (flow.name, flow.input)
+                    } else {
+                        continue
+                    }
+                    guard let input = screen.input else { continue }
                     guard let (fields, optional) = types.fields(of: input) else {
                         if !types.acceptsNothing(input) {
                             out.append(diagnostic(.linkCannotFill(screen.name, input: input, pattern: link.pattern.text),

@@ -1,0 +1,148 @@
+import BatonModel
+
+/// (1.1) Where each `return R` hands its result, statically: the screens that can be visible
+/// once the returning screen has closed. An approximation of what an exploration of the
+/// state space would find:
+/// - for `S.e: return R` in flow F, the screens that show S in F: the sources of the triggers
+///   whose actions push, present or replace S (every screen F shows for a `*.e` trigger; for a
+///   `C.outcome` trigger, the screens that start C), the link item before S, the sequence
+///   steps before S; and, when S is F's first screen and F is presented, the screens that
+///   present F;
+/// - for `C.outcome: return R`, the screens from which C is started;
+/// - for `*.e: return R`, the above for every screen of F that declares `e`.
+/// What the other items of a `do` change before the `return` is not followed.
+struct ReturnAnalysis {
+    /// One `return R` and where its result can land.
+    struct Site {
+        var flow: Flow
+        var trigger: Trigger
+        var action: Action
+        var result: Reference
+        /// The screens that can be visible when the step ends, in a stable order.
+        var receivers: [String]
+    }
+
+    private(set) var sites: [Site] = []
+    private unowned let context: LintContext
+    /// Holder flow → item screen or flow → the screens just before it on a link's way.
+    private var linkPredecessors: [String: [String: OrderedSet<String>]] = [:]
+
+    init(_ context: LintContext) {
+        self.context = context
+        collectLinkPredecessors()
+        for flow in context.spec.flows {
+            for transition in flow.transitions {
+                for alternative in transition.actions {
+                    for action in alternative.performedActions {
+                        guard case .return(let result) = action.kind else { continue }
+                        let receivers = receivers(of: transition.trigger, in: flow)
+                        sites.append(Site(flow: flow, trigger: transition.trigger, action: action, result: result,
+                                          receivers: receivers.elements))
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func collectLinkPredecessors() {
+        for flow in context.spec.flows {
+            for link in flow.links {
+                var holder = flow.name
+                var before: String? = firstScreen(of: flow)
+                for item in link.items {
+                    let name = item.target.name
+                    if let before { linkPredecessors[holder, default: [:]][name, default: OrderedSet()].insert(before) }
+                    if let child = context.index.flows[name] {
+                        holder = name
+                        before = firstScreen(of: child)
+                    } else {
+                        before = name
+                    }
+                }
+            }
+        }
+    }
+
+    /// The screen a flow shows first when it is a stack with a screen root or a sequence whose
+    /// first step is a screen.
+    private func firstScreen(of flow: Flow) -> String? {
+        let name: String?
+        switch flow.kind {
+        case .stack(let root): name = root.name
+        case .sequence(let steps): name = steps.first?.target.name
+        case .tabs, .switch: name = nil
+        }
+        return name.flatMap { context.index.screens[$0] != nil ? $0 : nil }
+    }
+
+    private func receivers(of trigger: Trigger, in flow: Flow) -> OrderedSet<String> {
+        var result = OrderedSet<String>()
+        if trigger.isWildcard {
+            for screen in context.graph.shows[flow.name]?.screens ?? OrderedSet()
+            where context.index.screens[screen]?.event(named: trigger.event) != nil {
+                for receiver in receivers(ofScreen: screen, in: flow) { result.insert(receiver) }
+            }
+        } else if context.index.screens[trigger.source] != nil {
+            result = receivers(ofScreen: trigger.source, in: flow)
+        } else if context.index.flows[trigger.source] != nil {
+            var visited: Set<String> = []
+            result = starters(of: trigger.source, in: flow, visited: &visited)
+        }
+        return result
+    }
+
+    /// The screens visible after screen `screen`, shown by `flow`, closes.
+    private func receivers(ofScreen screen: String, in flow: Flow) -> OrderedSet<String> {
+        var visited: Set<String> = []
+        var result = starters(of: screen, in: flow, visited: &visited)
+        if firstScreen(of: flow) == screen {
+            for parent in context.graph.parents[flow.name] ?? OrderedSet() {
+                guard let parentFlow = context.index.flows[parent], presents(flow.name, in: parentFlow) else { continue }
+                var seen: Set<String> = []
+                for receiver in starters(of: flow.name, in: parentFlow, visited: &seen) { result.insert(receiver) }
+            }
+        }
+        return result
+    }
+
+    private func presents(_ name: String, in flow: Flow) -> Bool {
+        flow.transitions.contains { transition in
+            transition.performedActions.contains {
+                if case .present(_, let ref) = $0.kind { return ref.name == name }
+                return false
+            }
+        } || flow.links.contains { link in link.items.contains { $0.target.name == name && $0.presentation != nil } }
+    }
+
+    /// The screens from which `flow` shows `target` (a screen or a flow) by an action, a link
+    /// or as a later sequence step. `visited` guards the walk through outcome triggers.
+    private func starters(of target: String, in flow: Flow, visited: inout Set<String>) -> OrderedSet<String> {
+        var result = OrderedSet<String>()
+        guard visited.insert(target).inserted else { return result }
+        for transition in flow.transitions {
+            let shows = transition.performedActions.contains { action in
+                switch action.kind {
+                case .push(let ref), .present(_, let ref), .replace(let ref): ref.name == target
+                default: false
+                }
+            }
+            guard shows else { continue }
+            let trigger = transition.trigger
+            if trigger.isWildcard {
+                for screen in context.graph.shows[flow.name]?.screens ?? OrderedSet() { result.insert(screen) }
+            } else if context.index.screens[trigger.source] != nil {
+                result.insert(trigger.source)
+            } else if context.index.flows[trigger.source] != nil {
+                for screen in starters(of: trigger.source, in: flow, visited: &visited) { result.insert(screen) }
+            }
+        }
+        for screen in linkPredecessors[flow.name]?[target] ?? OrderedSet() { result.insert(screen) }
+        if case .sequence(let steps) = flow.kind, let position = steps.firstIndex(where: { $0.target.name == target }) {
+            for step in steps[..<position].reversed() {
+                if context.index.screens[step.target.name] != nil { result.insert(step.target.name) }
+                if step.when == nil { break }
+            }
+        }
+        return result
+    }
+}
