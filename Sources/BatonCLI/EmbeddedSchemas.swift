@@ -194,13 +194,8 @@ enum EmbeddedSchemas {
                   }
                 },
                 "rollout": {
-                  "description": "Percent of users per value, bucketed by a stable hash of the flag name and the `bucketBy` fact; for a bool flag the keys are `true` and `false`.",
+                  "description": "Percent of users per value, bucketed by a stable hash of the flag name and the `bucketBy` fact; for a bool flag the keys are `true` and `false`. Its keys are values of the flag, not extension keys.",
                   "type": "object",
-                  "patternProperties": {
-                    "^x-": {
-                      "description": "Extension key: kept and ignored by baton."
-                    }
-                  },
                   "additionalProperties": {
                     "type": "number",
                     "minimum": 0,
@@ -254,7 +249,10 @@ enum EmbeddedSchemas {
                       },
                       "rollout": {
                         "propertyNames": {
-                          "pattern": "^(true|false|x-.*)$"
+                          "enum": [
+                            "true",
+                            "false"
+                          ]
                         }
                       }
                     }
@@ -368,13 +366,22 @@ enum EmbeddedSchemas {
               ]
             },
             "events": {
-              "description": "What the screen can emit: name -> payload type (`~` for none), or a list of names without payload. `back` and `done` are built in.",
+              "description": "What the screen can emit: name -> payload type (`~` for none), or a list of names without payload. `back` and `done` are built in. (1.1) `dismissed` is reserved for the `X.dismissed` trigger and may not be declared.",
               "anyOf": [
                 {
                   "type": "array",
                   "uniqueItems": true,
                   "items": {
-                    "$ref": "#/$defs/id"
+                    "allOf": [
+                      {
+                        "$ref": "#/$defs/id"
+                      },
+                      {
+                        "not": {
+                          "const": "dismissed"
+                        }
+                      }
+                    ]
                   }
                 },
                 {
@@ -396,7 +403,12 @@ enum EmbeddedSchemas {
                       "description": "Extension key: kept and ignored by baton."
                     }
                   },
-                  "additionalProperties": false
+                  "additionalProperties": false,
+                  "propertyNames": {
+                    "not": {
+                      "const": "dismissed"
+                    }
+                  }
                 }
               ]
             },
@@ -1114,6 +1126,190 @@ enum EmbeddedSchemas {
               "additionalProperties": false,
               "required": [
                 "type"
+              ],
+              "allOf": [
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "bool"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "boolean"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "int"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "integer"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "double"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "number"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "string",
+                          "url"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "bool?"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": [
+                          "boolean",
+                          "null"
+                        ]
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "int?"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": [
+                          "integer",
+                          "null"
+                        ]
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "double?"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": [
+                          "number",
+                          "null"
+                        ]
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "string?",
+                          "url?"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      }
+                    }
+                  }
+                }
               ]
             }
           ]

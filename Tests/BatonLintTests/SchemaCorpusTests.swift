@@ -7,21 +7,13 @@ import Testing
 /// The load-and-lint half of the schema corpus in `Tests/SchemaCorpus`: every valid file loads
 /// and lints without an error, every invalid file gives at least one. `.ci/check-schemas.py`
 /// checks the other half (valid files pass the JSON Schema, invalid ones fail it), so the
-/// schema and the loader plus linter agree on each case.
+/// schema and the loader plus linter agree on each case. Scenario files (`scenarios/`) are
+/// only loaded: checking them against their flow is the scenario runner's business.
 @Suite struct SchemaCorpusTests {
     static let folder = Paths.packageRoot.appendingPathComponent("Tests/SchemaCorpus")
 
-    /// Files whose outcome depends on lint checks for format 1.1 that are not in this branch yet
-    /// (they are written on h-lint): until they are, a wrong outcome is a known issue.
-    static let needsLint: Set<String> = [
-        "valid/dismissed-trigger.yaml",  // the `X.dismissed` trigger
-        "invalid/do-nested.yaml",  // invalid-do
-        "invalid/do-when-on-item.yaml",  // invalid-do
-        "invalid/do-ignore-item.yaml",  // invalid-do
-        "invalid/single-top-on-sheet.yaml",  // misplaced-action
-    ]
-
-    /// The `.yaml` files directly in `kind` (`valid` or `invalid`), as `kind/NAME.yaml`.
+    /// The `.yaml` files directly in `kind` (`valid`, `invalid`, `scenarios/valid`...), as
+    /// `kind/NAME.yaml`.
     static func files(_ kind: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(kind).path)) ?? []
         return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "\(kind)/\($0)" }
@@ -43,28 +35,41 @@ import Testing
     @Test func theCorpusIsThere() {
         #expect(Self.files("valid").count >= 15)
         #expect(Self.files("invalid").count >= 15)
-        #expect(Self.needsLint.allSatisfy { Self.files("valid").contains($0) || Self.files("invalid").contains($0) })
     }
 
     @Test(arguments: files("valid"))
     func validFileLoadsAndLintsClean(_ name: String) {
         #expect(firstLine(name).hasPrefix("# "))
         let found = errors(name)
-        withKnownIssue("needs the 1.1 lint checks", isIntermittent: true) {
-            #expect(found == [], "\(name): \(found)")
-        } when: {
-            Self.needsLint.contains(name)
-        }
+        #expect(found == [], "\(name): \(found)")
     }
 
     @Test(arguments: files("invalid"))
     func invalidFileGivesAnError(_ name: String) {
         #expect(firstLine(name).hasPrefix("# "))
-        let found = errors(name)
-        withKnownIssue("needs the 1.1 lint checks", isIntermittent: true) {
-            #expect(!found.isEmpty, "\(name) loads and lints without an error")
-        } when: {
-            Self.needsLint.contains(name)
-        }
+        #expect(!errors(name).isEmpty, "\(name) loads and lints without an error")
+    }
+
+    private func scenarioErrors(_ name: String) -> [Diagnostic] {
+        ScenarioLoader().load(path: Self.folder.appendingPathComponent(name).path).diagnostics
+            .filter { $0.severity == .error }
+    }
+
+    @Test func theScenarioCorpusIsThere() {
+        #expect(Self.files("scenarios/valid").count >= 3)
+        #expect(Self.files("scenarios/invalid").count >= 5)
+    }
+
+    @Test(arguments: files("scenarios/valid"))
+    func validScenarioFileLoadsClean(_ name: String) {
+        #expect(firstLine(name).hasPrefix("# "))
+        let found = scenarioErrors(name)
+        #expect(found == [], "\(name): \(found)")
+    }
+
+    @Test(arguments: files("scenarios/invalid"))
+    func invalidScenarioFileGivesAnError(_ name: String) {
+        #expect(firstLine(name).hasPrefix("# "))
+        #expect(!scenarioErrors(name).isEmpty, "\(name) loads without an error")
     }
 }

@@ -160,7 +160,7 @@ import Testing
             """, [("1️⃣", "wrong-type"), ("2️⃣", "unknown-key"), ("3️⃣", "unknown-key")])
         #expect(diagnostics[0].suggestion == "remove the quotes")
         #expect(diagnostics[1].suggestion == "did you mean `transient`?")
-        #expect(diagnostics[2].message == "unknown key 'transient' in a branch")
+        #expect(diagnostics[2].message == "`transient` belongs to a sequence step, and this is a switch branch")
     }
 
     @Test func contextFactMistakes() {
