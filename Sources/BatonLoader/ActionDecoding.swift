@@ -1,7 +1,8 @@
 import BatonModel
 import BatonYAML
 
-/// Actions, in string form (`push recipeDetail`) and map form (`{push: reviews, when: ..., with: ...}`).
+/// Actions, in string form (`push recipeDetail`) and map form (`{push: reviews, when: ..., with: ...}`),
+/// and (1.1) `do: [...]`, several actions as one step.
 extension NodeReader {
     /// What each action keyword takes after it.
     enum ArgumentKind {
@@ -9,6 +10,8 @@ extension NodeReader {
         case required(String)
         case optional(String)
         case path
+        /// `do`: a list of actions, in map form only.
+        case actions
     }
 
     static let actionArguments: [(keyword: String, argument: ArgumentKind)] = [
@@ -18,6 +21,7 @@ extension NodeReader {
         ("pop", .none), ("popTo", .required("screen")), ("popToRoot", .none), ("dismiss", .none),
         ("tab", .required("tab")), ("show", .required("branch")), ("next", .none),
         ("finish", .optional("outcome")), ("emit", .required("event")), ("link", .path), ("ignore", .none),
+        ("dismissAll", .none), ("return", .required("result")), ("resume", .required("branch")), ("do", .actions),
     ]
     static let actionKeywords = actionArguments.map(\.keyword)
 
@@ -33,8 +37,8 @@ extension NodeReader {
                 .map { Action($0, location: range(of: node)) }
         }
         guard let mapping = mapping(node, "an action") else { return nil }
-        let known = Self.actionKeywords + ["when", "with"]
-        let (values, _, _) = entries(mapping, known: known, context: "an action")
+        let known = Self.actionKeywords + ["when", "with", "singleTop"]
+        let (values, keys, _) = entries(mapping, known: known, context: "an action")
         let actionKeys = mapping.entries.compactMap { $0.key.scalar }.filter { Self.actionKeywords.contains($0.value) }
         guard let first = actionKeys.first, let argumentNode = values[first.value] else {
             report(LoaderMessage.invalidAction("an action mapping needs one action key such as `push` or `sheet`",
@@ -45,6 +49,17 @@ extension NodeReader {
             report(LoaderMessage.invalidAction(
                 "one action per mapping, but this one has `\(first.value)` and `\(extra.value)`",
                 at: range(extra.start, extra.end), suggestion: "use a list of actions guarded by `when`"))
+        }
+        let singleTop = values["singleTop"].flatMap { bool($0, "`singleTop`") } ?? false
+        let when = values["when"].flatMap(condition)
+        if first.value == "do" {
+            if let withKey = keys["with"] {
+                report(LoaderMessage.invalidAction(
+                    "`with` does not go on a `do`", at: range(withKey.start, withKey.end),
+                    suggestion: "put `with` on the actions of the list that take it, as in `do: [{push: S, with: {...}}]`"))
+            }
+            guard let items = doItems(argumentNode) else { return nil }
+            return Action(.do(items), when: when, singleTop: singleTop, location: range(of: node))
         }
         let argumentText: String?
         if let scalar = argumentNode.scalar {
@@ -61,8 +76,26 @@ extension NodeReader {
         let argumentLocation = argumentNode.scalar.map(textStart)
         guard let kind = actionKind(first.value, keywordAt: range(first.start, first.end),
                                     argument: argumentText, argumentAt: argumentLocation) else { return nil }
-        return Action(kind, when: values["when"].flatMap(condition), with: values["with"].map(literal),
+        return Action(kind, when: when, with: values["with"].map(literal), singleTop: singleTop,
                       location: range(of: node))
+    }
+
+    /// The items of `do`: a non-empty list of actions, each read as any action is. What may
+    /// stand in a `do` (no `when` on items, no nested `do`, `finish` last...) is lint's
+    /// `invalid-do`, so that compiled flows are checked the same way.
+    private func doItems(_ node: Node) -> [Action]? {
+        guard let list = node.sequence else {
+            report(LoaderMessage.wrongType(expected: "a list of actions", got: describe(node), for: "`do`",
+                                           at: range(of: node), hint: "write `do: [dismissAll, push S]`"))
+            return nil
+        }
+        guard !list.items.isEmpty else {
+            report(LoaderMessage.invalidAction("`do` needs at least one action", at: range(of: node),
+                                               suggestion: "list the actions, or write `ignore` to swallow the event"))
+            return nil
+        }
+        let items = list.items.compactMap(action)
+        return items.count == list.items.count ? items : nil
     }
 
     private func actionKind(
@@ -88,6 +121,10 @@ extension NodeReader {
         case (.required(let what), nil):
             report(LoaderMessage.invalidAction("`\(keyword)` needs a \(what)", at: keywordLocation,
                                                suggestion: "write `\(keyword) NAME`"))
+            return nil
+        case (.actions, _):
+            report(LoaderMessage.invalidAction("`do` takes a list of actions, in map form", at: keywordLocation,
+                                               suggestion: "write `do: [dismissAll, push S]`"))
             return nil
         case (.path, nil):
             report(LoaderMessage.invalidAction("`link` needs a path", at: keywordLocation,
@@ -130,6 +167,9 @@ extension NodeReader {
         case ("dismiss", _): .dismiss
         case ("next", _): .next
         case ("ignore", _): .ignore
+        case ("dismissAll", _): .dismissAll
+        case ("return", let result?): .return(result: result)
+        case ("resume", let target?): .resume(target)
         default: nil
         }
     }

@@ -6,16 +6,37 @@ extension NodeReader {
     func contextFacts(_ node: Node) -> [ContextFact] {
         guard let mapping = mapping(node, "`context`", nullIsEmpty: true) else { return [] }
         return mapping.entries.compactMap { entry in
-            guard let key = key(entry.key), let name = identifier(key: key, "context fact"),
-                  let type = type(entry.value) else { return nil }
-            return ContextFact(name: name, type: type, location: range(key.start, key.end))
+            guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, "context fact") else {
+                return nil
+            }
+            return contextFact(name, entry.value, location: range(key.start, key.end))
         }
+    }
+
+    private static let contextFactKeys = ["type", "default"]
+
+    /// A fact: `name: TYPE`, or (1.1) `name: {type: TYPE, default: VALUE}`. Whether the default
+    /// fits the type is lint's question.
+    private func contextFact(_ name: String, _ node: Node, location: SourceRange) -> ContextFact? {
+        guard let mapping = node.mapping else {
+            return type(node).map { ContextFact(name: name, type: $0, location: location) }
+        }
+        let (values, _, _) = entries(mapping, known: Self.contextFactKeys, context: "context fact '\(name)'")
+        guard let typeNode = values["type"] else {
+            report(LoaderMessage.missingKey("type", in: "context fact '\(name)'", at: range(of: node),
+                                            hint: "write `{type: bool, default: false}`"))
+            return nil
+        }
+        guard let type = type(typeNode) else { return nil }
+        return ContextFact(name: name, type: type, default: values["default"].map(literal), location: location)
     }
 
     func typeDefinitions(_ node: Node) -> [TypeDefinition] {
         guard let mapping = mapping(node, "`types`", nullIsEmpty: true) else { return [] }
         return mapping.entries.compactMap { entry in
-            guard let key = key(entry.key), let name = identifier(key: key, "type") else { return nil }
+            guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, "type") else {
+                return nil
+            }
             let location = range(key.start, key.end)
             if BuiltinType(rawValue: name) != nil {
                 report(Diagnostic(.error, code: "builtin-redefined",
@@ -25,7 +46,7 @@ extension NodeReader {
             }
             if let record = entry.value.mapping {
                 let fields = record.entries.compactMap { field -> Field? in
-                    guard let fieldKey = self.key(field.key),
+                    guard let fieldKey = self.key(field.key), !isExtension(fieldKey),
                           let fieldName = identifier(key: fieldKey, "field"),
                           let fieldType = type(field.value) else { return nil }
                     return Field(name: fieldName, type: fieldType, location: range(fieldKey.start, fieldKey.end))
@@ -39,7 +60,9 @@ extension NodeReader {
     func flags(_ node: Node) -> [Flag] {
         guard let mapping = mapping(node, "`flags`", nullIsEmpty: true) else { return [] }
         return mapping.entries.compactMap { entry in
-            guard let key = key(entry.key), let name = identifier(key: key, "flag") else { return nil }
+            guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, "flag") else {
+                return nil
+            }
             return flag(name, entry.value, location: range(key.start, key.end))
         }
     }

@@ -4,12 +4,16 @@ import BatonYAML
 /// `flows`: the four kinds, steps, tabs, branches, `on` and `links`.
 extension NodeReader {
     static let flowKindKeys = ["stack", "sequence", "tabs", "switch"]
-    private static let flowKeys = flowKindKeys + ["title", "input", "with", "on", "links", "selected"]
+    private static let flowKeys = flowKindKeys + ["title", "input", "with", "on", "links", "selected", "reselect", "follow"]
+    /// Keys that belong to one kind of flow only, with that kind.
+    private static let kindOnlyKeys = [("selected", "tabs"), ("reselect", "tabs"), ("follow", "switch")]
 
     func flows(_ node: Node) -> [Flow] {
         guard let mapping = mapping(node, "`flows`") else { return [] }
         return mapping.entries.compactMap { entry in
-            guard let key = key(entry.key), let name = identifier(key: key, "flow") else { return nil }
+            guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, "flow") else {
+                return nil
+            }
             return flow(name, entry.value, location: range(key.start, key.end))
         }
     }
@@ -26,11 +30,15 @@ extension NodeReader {
             report(LoaderMessage.flowKind(extra.value, conflictsWith: kindKey.value, at: range(extra.start, extra.end)))
         }
         guard let kind = flowKind(kindKey.value, kindNode, selected: values["selected"]) else { return nil }
-        if let selected = keys["selected"], kindKey.value != "tabs" {
-            report(Diagnostic(.error, code: "unknown-key",
-                              message: "`selected` belongs to a tabs flow, and '\(name)' is a \(kindKey.value)",
-                              at: range(selected.start, selected.end), suggestion: "remove it"))
+        for (key, owner) in Self.kindOnlyKeys where kindKey.value != owner {
+            if let written = keys[key] {
+                report(Diagnostic(.error, code: "unknown-key",
+                                  message: "`\(key)` belongs to a \(owner) flow, and '\(name)' is a \(kindKey.value)",
+                                  at: range(written.start, written.end), suggestion: "remove it"))
+            }
         }
+        let reselect = kindKey.value == "tabs" ? values["reselect"].flatMap(tabReselect) : nil
+        let follow = kindKey.value == "switch" ? values["follow"].flatMap { bool($0, "`follow`") } : nil
         return Flow(
             name: name,
             title: values["title"].flatMap { string($0, "`title`") },
@@ -39,8 +47,19 @@ extension NodeReader {
             kind: kind,
             transitions: values["on"].map(transitions) ?? [],
             links: values["links"].map(links) ?? [],
+            reselect: reselect ?? .popToRoot,
+            follow: follow ?? false,
             extensions: extensions,
             location: location)
+    }
+
+    /// `reselect`: `popToRoot` or `keep`.
+    private func tabReselect(_ node: Node) -> TabReselect? {
+        guard let text = string(node, "`reselect`") else { return nil }
+        if let reselect = TabReselect(rawValue: text) { return reselect }
+        let choices = TabReselect.allCases.map(\.rawValue)
+        report(LoaderMessage.invalidValue(text, for: "`reselect`", choices: choices, at: range(of: node)))
+        return nil
     }
 
     private func flowKind(_ keyword: String, _ node: Node, selected: Node?) -> FlowKind? {
@@ -49,13 +68,13 @@ extension NodeReader {
             return target(node, "stack root").map { .stack(root: $0) }
         case "sequence":
             guard let list = sequence(node, "`sequence`") else { return nil }
-            return .sequence(steps: list.items.compactMap { step($0, "step") })
+            return .sequence(steps: list.items.compactMap { step($0, "step", mayBeTransient: true) })
         case "tabs":
             guard let list = sequence(node, "`tabs`") else { return nil }
             return .tabs(tabs: list.items.compactMap(tab), selected: selected.flatMap { reference($0, "tab") })
         default:
             guard let list = sequence(node, "`switch`") else { return nil }
-            return .switch(branches: list.items.compactMap { step($0, "branch") })
+            return .switch(branches: list.items.compactMap { step($0, "branch", mayBeTransient: false) })
         }
     }
 
@@ -84,17 +103,21 @@ extension NodeReader {
         }
     }
 
-    /// A sequence step or a switch branch: a bare name, or `{screen|flow: X, when: ...}`.
-    private func step(_ node: Node, _ what: String) -> Step? {
+    /// A sequence step or a switch branch: a bare name, or `{screen|flow: X, when: ...}`; a
+    /// sequence step may also say (1.1) `transient: true|false`.
+    private func step(_ node: Node, _ what: String, mayBeTransient: Bool) -> Step? {
         if node.scalar != nil {
             return identifier(node, what).map {
                 Step(target: Target($0, location: range(of: node)), location: range(of: node))
             }
         }
         guard let mapping = mapping(node, "a \(what)") else { return nil }
-        let (values, _, _) = entries(mapping, known: ["screen", "flow", "when"], context: "a \(what)")
+        let known = ["screen", "flow", "when"] + (mayBeTransient ? ["transient"] : [])
+        let (values, _, _) = entries(mapping, known: known, context: "a \(what)")
+        let transient = values["transient"].flatMap { bool($0, "`transient`") } ?? false
         guard let target = target(in: values, at: range(of: node), what) else { return nil }
-        return Step(target: target, when: values["when"].flatMap(condition), location: range(of: node))
+        return Step(target: target, when: values["when"].flatMap(condition), transient: transient,
+                    location: range(of: node))
     }
 
     private static let tabKeys = ["flow", "id", "title", "icon", "when"]
@@ -124,7 +147,7 @@ extension NodeReader {
     private func transitions(_ node: Node) -> [Transition] {
         guard let mapping = mapping(node, "`on`", nullIsEmpty: true) else { return [] }
         return mapping.entries.compactMap { entry -> Transition? in
-            guard let key = key(entry.key) else { return nil }
+            guard let key = key(entry.key), !isExtension(key) else { return nil }
             let keyRange = range(key.start, key.end)
             guard let trigger = trigger(key.value, at: keyRange) else { return nil }
             let actions: [Action]
@@ -155,7 +178,7 @@ extension NodeReader {
     private func links(_ node: Node) -> [Link] {
         guard let mapping = mapping(node, "`links`", nullIsEmpty: true) else { return [] }
         return mapping.entries.compactMap { entry -> Link? in
-            guard let key = key(entry.key) else { return nil }
+            guard let key = key(entry.key), !isExtension(key) else { return nil }
             let location = range(key.start, key.end)
             let pattern: LinkPattern
             do throws(LinkPatternError) {
@@ -164,12 +187,38 @@ extension NodeReader {
                 report(LoaderMessage.invalidLink(error.message, at: textStart(of: key).shifted(byColumns: error.offset)))
                 return nil
             }
-            let targetNodes = entry.value.sequence?.items ?? [entry.value]
-            let targets = targetNodes.compactMap { reference($0, "screen") }
-            if targetNodes.isEmpty {
+            let itemNodes = entry.value.sequence?.items ?? [entry.value]
+            let items = itemNodes.compactMap(linkItem)
+            if itemNodes.isEmpty {
                 report(LoaderMessage.invalidLink("a link lists at least one screen", at: range(of: entry.value)))
             }
-            return Link(pattern: pattern, targets: targets, location: location)
+            return Link(pattern: pattern, items: items, location: location)
         }
+    }
+
+    private static let linkItemKeys = ["push"] + Presentation.allCases.map(\.rawValue)
+
+    /// One item of a link's way: a name (pushed), or (1.1) exactly one of `{push: X}`,
+    /// `{sheet: X}`, `{cover: X}`, `{popover: X}`.
+    private func linkItem(_ node: Node) -> LinkItem? {
+        if node.scalar != nil {
+            return reference(node, "screen or flow").map { LinkItem($0, location: range(of: node)) }
+        }
+        guard let mapping = mapping(node, "a link item") else { return nil }
+        let (values, _, _) = entries(mapping, known: Self.linkItemKeys, context: "a link item")
+        let written = mapping.entries.compactMap { $0.key.scalar }.filter { Self.linkItemKeys.contains($0.value) }
+        guard let first = written.first, let targetNode = values[first.value] else {
+            report(LoaderMessage.invalidLink(
+                "a link item is a name or one of `{push: X}`, `{sheet: X}`, `{cover: X}`, `{popover: X}`",
+                at: range(of: node)))
+            return nil
+        }
+        for extra in written.dropFirst() {
+            report(LoaderMessage.invalidLink(
+                "a link item has one of push, sheet, cover or popover, but this one has `\(first.value)` and `\(extra.value)`",
+                at: range(extra.start, extra.end)))
+        }
+        guard let target = reference(targetNode, "screen or flow") else { return nil }
+        return LinkItem(target, presentation: Presentation(rawValue: first.value), location: range(of: node))
     }
 }

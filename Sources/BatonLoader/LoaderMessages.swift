@@ -34,6 +34,13 @@ enum LoaderMessage {
                    at: location, suggestion: hint)
     }
 
+    /// A value that is not one of a fixed set of words, such as `reselect: kepp`.
+    static func invalidValue(_ text: String, for what: String, choices: [String], at location: SourceRange) -> Diagnostic {
+        let allowed = choices.count == 2 ? choices.joined(separator: " or ") : "one of " + choices.joined(separator: ", ")
+        return Diagnostic(.error, code: "invalid-value", message: "'\(text)' is not a value of \(what): write \(allowed)",
+                   at: location, suggestion: NameSuggester.didYouMean(text, among: choices))
+    }
+
     static func invalidIdentifier(_ text: String, what: String, at location: SourceRange) -> Diagnostic {
         Diagnostic(.error, code: "invalid-id",
                    message: "'\(text)' is not a valid \(what) id: ids match [A-Za-z_][A-Za-z0-9_]*",

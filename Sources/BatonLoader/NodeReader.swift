@@ -60,7 +60,7 @@ final class NodeReader {
         var extensions: [String: Value] = [:]
         for entry in mapping.entries {
             guard let key = self.key(entry.key) else { continue }
-            if key.value.hasPrefix("x-") {
+            if isExtension(key) {
                 extensions[key.value] = value(entry.value)
             } else if known.contains(key.value) {
                 values[key.value] = entry.value
@@ -70,6 +70,12 @@ final class NodeReader {
             }
         }
         return (values, keys, extensions)
+    }
+
+    /// Whether a key is an extension (`x-...`), accepted and ignored in every mapping, including
+    /// those keyed by names (`screens`, `on`, `links`...).
+    func isExtension(_ key: Node.Scalar) -> Bool {
+        key.value.hasPrefix("x-")
     }
 
     /// A mapping key, which must be a scalar.

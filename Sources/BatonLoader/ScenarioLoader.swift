@@ -37,8 +37,10 @@ public struct ScenarioLoader: Sendable {
 extension NodeReader {
     private static let fileKeys = ["baton-test", "flow", "flags", "context", "scenarios"]
     private static let scenarioKeys = ["name", "flags", "context", "steps"]
-    private static let stepKeys = ["send", "payload", "tab", "open", "expect"]
-    private static let bareSteps = ["back", "dismiss"]
+    private static let stepKinds = ["send", "tab", "open", "expect", "set"]
+    private static let stepKeys = stepKinds + ["payload"]
+    private static let bareSteps = ["back", "dismiss", "restore"]
+    private static let setKeys = ["context", "flags"]
 
     func scenarioFile(_ root: Node) -> ScenarioFile? {
         guard let mapping = mapping(root, "a scenario file") else { return nil }
@@ -65,10 +67,10 @@ extension NodeReader {
         if values["scenarios"] == nil {
             report(LoaderMessage.missingKey("scenarios", in: "a scenario file", at: fileStart))
         }
-        return ScenarioFile(flow: flow, flowLocation: range(of: flowNode),
-                            flags: values["flags"].map(flagValues) ?? [:],
-                            context: values["context"].map(contextValues) ?? [:],
-                            scenarios: scenarios, location: fileStart)
+        let settings = self.settings(values)
+        return ScenarioFile(flow: flow, flowLocation: range(of: flowNode), flags: settings.flags,
+                            context: settings.context, scenarios: scenarios,
+                            settingLocations: settings.locations, location: fileStart)
     }
 
     private func scenario(_ node: Node) -> Scenario? {
@@ -76,9 +78,9 @@ extension NodeReader {
         let (values, _, _) = entries(mapping, known: Self.scenarioKeys, context: "a scenario")
         let name = values["name"].flatMap { string($0, "`name`") } ?? "scenario at line \(node.start.line)"
         let steps = values["steps"].flatMap { sequence($0, "`steps`") }?.items.compactMap(step) ?? []
-        return Scenario(name: name, flags: values["flags"].map(flagValues) ?? [:],
-                        context: values["context"].map(contextValues) ?? [:], steps: steps,
-                        location: range(of: node))
+        let settings = self.settings(values)
+        return Scenario(name: name, flags: settings.flags, context: settings.context, steps: steps,
+                        settingLocations: settings.locations, location: range(of: node))
     }
 
     private func step(_ node: Node) -> ScenarioStep? {
@@ -87,19 +89,20 @@ extension NodeReader {
             switch scalar.value {
             case "back": return ScenarioStep(.back, location: location)
             case "dismiss": return ScenarioStep(.dismiss, location: location)
+            case "restore": return ScenarioStep(.restore, location: location)
             default:
                 report(Diagnostic(.error, code: "invalid-step", message: "unknown step '\(scalar.value)'", at: location,
-                                  suggestion: NameSuggester.didYouMean(scalar.value, among: Self.bareSteps + Self.stepKeys)
-                                      ?? "steps are back, dismiss, send, tab, open and expect"))
+                                  suggestion: NameSuggester.didYouMean(scalar.value, among: Self.bareSteps + Self.stepKinds)
+                                      ?? "steps are back, dismiss, restore, send, tab, open, expect and set"))
                 return nil
             }
         }
         guard let mapping = mapping(node, "a step") else { return nil }
         let (values, _, _) = entries(mapping, known: Self.stepKeys + Self.bareSteps, context: "a step")
-        let kinds = ["send", "tab", "open", "expect"].filter { values[$0] != nil }
+        let kinds = Self.stepKinds.filter { values[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = values[kind] else {
             report(Diagnostic(.error, code: "invalid-step",
-                              message: kinds.isEmpty ? "a step needs one of send, tab, open or expect"
+                              message: kinds.isEmpty ? "a step needs one of send, tab, open, expect or set"
                                                      : "one step per list item, but this one has \(kinds.joined(separator: " and "))",
                               at: location))
             return nil
@@ -116,15 +119,44 @@ extension NodeReader {
                                   at: range(of: value), suggestion: "write `send: recipeList.select`"))
                 return nil
             }
-            return ScenarioStep(.send(screen: String(parts[0]), event: String(parts[1]),
-                                      payload: values["payload"].map(self.value)), location: location)
+            let payload = values["payload"]
+            return ScenarioStep(.send(screen: String(parts[0]), event: String(parts[1]), payload: payload.map(self.value)),
+                                valueLocations: payload.map { ["payload": range(of: $0)] }, location: location)
         case "tab":
             return identifier(value, "tab").map { ScenarioStep(.tab($0), location: location) }
         case "open":
             return string(value, "`open`").map { ScenarioStep(.open($0), location: location) }
+        case "set":
+            return set(value, at: location)
         default:
             return expectation(value).map { ScenarioStep(.expect($0), location: location) }
         }
+    }
+
+    /// (1.1) `set: {context: {...}, flags: {...}}`, either or both.
+    private func set(_ node: Node, at location: SourceRange) -> ScenarioStep? {
+        guard let mapping = mapping(node, "`set`") else { return nil }
+        let (values, _, _) = entries(mapping, known: Self.setKeys, context: "`set`")
+        guard values["context"] != nil || values["flags"] != nil else {
+            report(LoaderMessage.missingKey("context` or `flags", in: "`set`", at: range(of: node),
+                                            hint: "write `set: {context: {loggedIn: true}}`"))
+            return nil
+        }
+        let settings = self.settings(values)
+        return ScenarioStep(.set(context: settings.context, flags: settings.flags),
+                            valueLocations: settings.locations, location: location)
+    }
+
+    /// The `flags` and `context` of a file, a scenario or a `set`, with where each value is
+    /// written (`flags.NAME`, `context.NAME`), so that whoever checks them against the flow can
+    /// point at the value.
+    private func settings(
+        _ values: [String: Node]
+    ) -> (flags: [String: Literal], context: [String: Value], locations: [String: SourceRange]) {
+        var locations: [String: SourceRange] = [:]
+        let flags = values["flags"].map { flagValues($0, locations: &locations) } ?? [:]
+        let context = values["context"].map { contextValues($0, locations: &locations) } ?? [:]
+        return (flags, context, locations)
     }
 
     private func expectation(_ node: Node) -> [Expectation]? {
@@ -143,17 +175,57 @@ extension NodeReader {
             case "stack", "flows":
                 let ids = sequence(value, "`\(key)`")?.items.compactMap { identifier($0, "id") } ?? []
                 checks.append(key == "stack" ? .stack(ids) : .flows(ids))
+            case "result":
+                word(value, "`result`", among: Expectation.stepResults).map { checks.append(.result($0)) }
+            case "presentation":
+                if isNull {
+                    checks.append(.presentation(nil))
+                } else if let word = word(value, "`presentation`", among: Presentation.allCases.map(\.rawValue)) {
+                    checks.append(.presentation(Presentation(rawValue: word)))
+                }
+            case "received":
+                if isNull {
+                    checks.append(.received(nil))
+                } else if let received = screenResult(value) {
+                    checks.append(.received(received))
+                }
             default: break
             }
         }
         return checks
     }
 
-    private func flagValues(_ node: Node) -> [String: Literal] {
+    /// One of a fixed set of words, with did-you-mean when it is not.
+    private func word(_ node: Node, _ what: String, among choices: [String]) -> String? {
+        guard let text = string(node, what) else { return nil }
+        guard choices.contains(text) else {
+            report(LoaderMessage.invalidValue(text, for: what, choices: choices, at: range(of: node)))
+            return nil
+        }
+        return text
+    }
+
+    private static let receivedKeys = ["result", "payload"]
+
+    /// (1.1) `received: {result: R, payload: {...}}`.
+    private func screenResult(_ node: Node) -> ScreenResult? {
+        guard let mapping = mapping(node, "`received`") else { return nil }
+        let (values, _, _) = entries(mapping, known: Self.receivedKeys, context: "`received`")
+        guard let resultNode = values["result"] else {
+            report(LoaderMessage.missingKey("result", in: "`received`", at: range(of: node),
+                                            hint: "write `received: {result: picked, payload: {...}}`, or `received: ~`"))
+            return nil
+        }
+        guard let result = identifier(resultNode, "result") else { return nil }
+        return ScreenResult(result: result, payload: values["payload"].map(value))
+    }
+
+    private func flagValues(_ node: Node, locations: inout [String: SourceRange]) -> [String: Literal] {
         guard let mapping = mapping(node, "`flags`", nullIsEmpty: true) else { return [:] }
         var result: [String: Literal] = [:]
         for entry in mapping.entries {
             guard let key = key(entry.key) else { continue }
+            locations["flags.\(key.value)"] = range(of: entry.value)
             guard let literal = Literal(value(entry.value)) else {
                 report(LoaderMessage.wrongType(expected: "a flag value", got: describe(entry.value),
                                                for: "flag '\(key.value)'", at: range(of: entry.value)))
@@ -164,11 +236,13 @@ extension NodeReader {
         return result
     }
 
-    private func contextValues(_ node: Node) -> [String: Value] {
+    private func contextValues(_ node: Node, locations: inout [String: SourceRange]) -> [String: Value] {
         guard let mapping = mapping(node, "`context`", nullIsEmpty: true) else { return [:] }
         var result: [String: Value] = [:]
         for entry in mapping.entries {
-            if let key = key(entry.key) { result[key.value] = value(entry.value) }
+            guard let key = key(entry.key) else { continue }
+            result[key.value] = value(entry.value)
+            locations["context.\(key.value)"] = range(of: entry.value)
         }
         return result
     }
