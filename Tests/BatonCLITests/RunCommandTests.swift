@@ -42,16 +42,17 @@ import Testing
     }
 
     @Test func settingsAreTypedByTheFlowAndCheckedBeforeRunning() throws {
+        let flow = "Tests/BatonCLITests/Fixtures/typed.yaml"
         // userId is a string: 42 is the text "42", which the runtime accepts.
-        let typed = try CLI.run(["run", "flows/recipes.yaml", "--context", "userId=42", "--context", "loggedIn=true",
-                                 "--events", "back"])
+        let typed = try CLI.run(["run", flow, "--context", "userId=42", "--context", "loggedIn=true",
+                                 "--flag", "layout=list", "--flag", "beta=true", "--events", "back"])
         #expect(typed.status == 0, "\(typed.errors)")
-        let refused = try CLI.run(["run", "flows/recipes.yaml", "--context", "userid=42", "--context", "loggedIn=yes",
-                                   "--flag", "sourceViewer=fullscreen", "--events", "back"])
+        let refused = try CLI.run(["run", flow, "--context", "userid=42", "--context", "loggedIn=yes",
+                                   "--flag", "layout=grd", "--events", "back"])
         #expect(refused.status == 1)
         #expect(refused.output.isEmpty)
         #expect(refused.errors == """
-            error: --flag sourceViewer=fullscreen: flag 'sourceViewer' has no value 'fullscreen'; did you mean `fullScreen`?
+            error: --flag layout=grd: flag 'layout' has no value 'grd'; did you mean `grid`?
             error: --context userid=42: unknown context fact 'userid'; did you mean `userId`?
             error: --context loggedIn=yes: context fact 'loggedIn' is a `bool`: the string `"yes"` is not a `bool`
             error: --context: the required context fact `userId` is not given; supply it, or give the fact a `default` in the flow

@@ -31,9 +31,9 @@ import Testing
         #expect(result.status == 1)
         try CLI.expectGolden(result.output, "unchecked.test.txt")
         #expect(result.output.contains(
-            "unchecked.test.yaml:8:9: error: cannot send recipeLst.select: unknown screen 'recipeLst'; did you mean `recipeList`? [scenario-unknown-screen]"))
-        #expect(result.output.contains("unchecked.test.yaml:11:18: error: the payload of `recipeList.select` does not fit `Recipe`"))
-        #expect(result.output.contains("unchecked.test.yaml:13:5: error: scenario 'no context': the required context facts `loggedIn`, `userId` are not given"))
+            "unchecked.test.yaml:8:9: error: cannot send lst.select: unknown screen 'lst'; did you mean `list`? [scenario-unknown-screen]"))
+        #expect(result.output.contains("unchecked.test.yaml:11:18: error: the payload of `list.select` does not fit `Item`"))
+        #expect(result.output.contains("unchecked.test.yaml:13:5: error: scenario 'no context': the required context facts `userId`, `loggedIn` are not given"))
         #expect(!result.output.contains("✓"))
         #expect(result.output.hasSuffix("0 passed, 1 failed\n"))
     }
