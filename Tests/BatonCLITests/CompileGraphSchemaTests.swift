@@ -55,6 +55,30 @@ import Testing
         #expect(result.output.contains("style=dashed"))
     }
 
+    @Test func everyConstructOf11InMermaid() throws {
+        let result = try CLI.run(["graph", "Tests/BatonCLITests/Fixtures/every11.yaml"])
+        #expect(result.status == 0, "\(result.errors)")
+        try CLI.expectGolden(result.output, "every11.mmd")
+        // return and dismissAll go to exit nodes; X.dismissed is drawn from X; popToRoot to the root
+        #expect(result.output.contains(#"mainStack__exit_return_picked>"↩ return picked"]"#))
+        #expect(result.output.contains(#"mainStack__picker -- "abandon / return cancelled" --> mainStack__exit_return_cancelled"#))
+        #expect(result.output.contains(#"mainStack__picker -- "dismissed / popToRoot" --> mainStack__list"#))
+        #expect(result.output.contains(#"mainStack__list -- "reset / do [dismissAll, popToRoot]" --> mainStack__exit_dismissAll"#))
+        #expect(result.output.contains(#"auth -- "done / resume home" --> home"#))
+        #expect(result.output.contains(#""open / push item (singleTop)""#))
+        #expect(result.output.contains(#"onboarding == "start (transient)" ==> onboarding__welcome"#))
+        #expect(result.output.contains(#"subgraph root["root · switch, follow"]"#))
+        #expect(result.output.contains(#"subgraph home["home · tabs, reselect keep"]"#))
+    }
+
+    @Test func everyConstructOf11InDot() throws {
+        let result = try CLI.run(["graph", "Tests/BatonCLITests/Fixtures/every11.yaml", "--format", "dot"])
+        #expect(result.status == 0, "\(result.errors)")
+        try CLI.expectGolden(result.output, "every11.dot")
+        #expect(result.output.contains(#""mainStack·exit·return picked" [label="↩ return picked", shape=cds];"#))
+        #expect(result.output.contains(#""mainStack·picker" -> "mainStack·list" [label="dismissed / popToRoot"];"#))
+    }
+
     @Test func unknownFlowIsAUsageErrorWithASuggestion() throws {
         let result = try CLI.run(["graph", "flows/notes.yaml", "--flow", "note"])
         #expect(result.status == 2)
