@@ -50,6 +50,12 @@ import Testing
         #expect(lenient.output.hasSuffix("2 passed, 1 failed\n"))
     }
 
+    @Test func everyConstructOf11RunsThroughTheExecutable() throws {
+        let result = try CLI.run(["test", "Tests/BatonCLITests/Fixtures/every11.test.yaml"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasSuffix("2 passed, 0 failed\n"))
+    }
+
     @Test func junitOutputParses() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("baton-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: path) }
