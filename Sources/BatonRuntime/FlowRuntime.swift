@@ -12,6 +12,8 @@ public final class FlowRuntime {
 
     public private(set) var spec: FlowSpec
     @ObservationIgnored private(set) var index: SpecIndex
+    /// The structural way of each link, shared with lint.
+    @ObservationIgnored private(set) var linkWays: LinkWays
     /// Checks run-time values (payloads, facts, flags) against the spec.
     @ObservationIgnored private(set) var checker: ValueChecker
     @ObservationIgnored public let registry: ViewModelRegistry
@@ -68,6 +70,7 @@ public final class FlowRuntime {
         self.spec = spec
         self.index = SpecIndex(spec)
         self.checker = checker
+        self.linkWays = LinkWays(index: index)
         self.usesReturn = Self.hasReturn(spec)
         self.registry = registry
         self.environment = RuntimeEnvironment(
@@ -250,6 +253,7 @@ public final class FlowRuntime {
         self.spec = spec
         self.index = SpecIndex(spec)
         self.checker = ValueChecker(index: index)
+        self.linkWays = LinkWays(index: index)
         self.usesReturn = Self.hasReturn(spec)
         transitionIndexes = [:]
     }

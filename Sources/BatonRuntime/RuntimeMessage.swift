@@ -96,6 +96,10 @@ enum RuntimeMessage {
         "links into '\(flow)' need a stack or sequence flow"
     }
 
+    static func linkAfterScreen(_ name: String) -> String {
+        "link item '\(name)' follows a presented screen; nothing may follow a presented screen"
+    }
+
     static func linkHiddenTab(_ flow: String) -> String {
         "the tab of '\(flow)' is not shown"
     }
