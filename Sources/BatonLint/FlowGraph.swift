@@ -14,6 +14,9 @@ struct FlowGraph {
         /// (1.1) The screens and flows it presents (by an action or a link item it holds): the
         /// ones whose `X.dismissed` it can see.
         var presented = OrderedSet<String>()
+        /// The screens it shows other than as its own sequence steps: another placement, whose
+        /// `done` is an ordinary event rather than the sequence's `next`.
+        var nonStepScreens = OrderedSet<String>()
         /// Every child flow it can start: the same sources, plus tabs.
         var children = OrderedSet<String>()
         /// The child flows started as soon as the flow starts (stack root, steps that may be
@@ -48,11 +51,12 @@ struct FlowGraph {
 
     private static func shows(of flow: Flow, _ index: SpecIndex) -> Shows {
         var result = Shows()
-        func add(_ name: String, onStack: Bool) {
+        func add(_ name: String, onStack: Bool, asStep: Bool = false) {
             switch index.kind(of: name) {
             case .screen?:
                 result.screens.insert(name)
                 if onStack { result.stackScreens.insert(name) }
+                if !asStep { result.nonStepScreens.insert(name) }
             case .flow?:
                 result.children.insert(name)
             case nil:
@@ -65,8 +69,9 @@ struct FlowGraph {
             if index.flows[root.name] != nil { result.startEdges.append((root.name, root.location)) }
         case .sequence(let steps), .switch(let steps):
             var mayBeFirst = true
+            let isSequence = if case .sequence = flow.kind { true } else { false }
             for step in steps {
-                add(step.target.name, onStack: true)
+                add(step.target.name, onStack: true, asStep: isSequence)
                 if mayBeFirst, index.flows[step.target.name] != nil {
                     result.startEdges.append((step.target.name, step.target.location))
                 }
@@ -107,6 +112,7 @@ struct FlowGraph {
                 switch index.kind(of: name) {
                 case .screen?:
                     shows[holder, default: Shows()].screens.insert(name)
+                    shows[holder, default: Shows()].nonStepScreens.insert(name)
                     if item.presentation == nil { shows[holder, default: Shows()].stackScreens.insert(name) }
                 case .flow?:
                     shows[holder, default: Shows()].children.insert(name)
@@ -158,6 +164,7 @@ struct FlowGraph {
     /// Whether `flow` or one of its descendants can show `screen`: walks up from the flows
     /// that show the screen, stopping as soon as `flow` is met.
     func canShow(_ screen: String, under flow: String) -> Bool {
+        if showers[screen]?.contains(flow) ?? false { return true }
         var seen: Set<String> = []
         var queue = Array(showers[screen] ?? OrderedSet())
         var head = 0

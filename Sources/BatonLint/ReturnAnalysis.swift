@@ -3,7 +3,8 @@ import BatonModel
 /// (1.1) Where each `return R` hands its result, statically: the screens that can be visible
 /// once the returning screen has closed. An approximation of what an exploration of the
 /// state space would find:
-/// - for `S.e: return R` in flow F, the screens that show S in F: the sources of the triggers
+/// - for `S.e: return R` in flow F, the screens that show S in F (or in the flow below F whose
+///   events bubble up to F): the sources of the triggers
 ///   whose actions push, present or replace S (every screen F shows for a `*.e` trigger; for a
 ///   `C.outcome` trigger, the screens that start C), the link item before S, the sequence
 ///   steps before S; and, when S is F's first screen and F is presented, the screens that
@@ -26,10 +27,28 @@ struct ReturnAnalysis {
     private unowned let context: LintContext
     /// Holder flow → item screen or flow → the screens just before it on a link's way.
     private var linkPredecessors: [String: [String: OrderedSet<String>]] = [:]
+    /// Flow → screen or flow → the triggers of the flow's transitions that push, present or
+    /// replace it.
+    private var shownBy: [String: [String: [Trigger]]] = [:]
 
     init(_ context: LintContext) {
         self.context = context
         collectLinkPredecessors()
+        for flow in context.spec.flows where shownBy[flow.name] == nil {
+            var table: [String: [Trigger]] = [:]
+            for transition in flow.transitions {
+                var named: Set<String> = []
+                for action in transition.performedActions {
+                    switch action.kind {
+                    case .push(let ref), .present(_, let ref), .replace(let ref):
+                        if named.insert(ref.name).inserted { table[ref.name, default: []].append(transition.trigger) }
+                    default:
+                        break
+                    }
+                }
+            }
+            shownBy[flow.name] = table
+        }
         for flow in context.spec.flows {
             for transition in flow.transitions {
                 for alternative in transition.actions {
@@ -85,21 +104,23 @@ struct ReturnAnalysis {
         } else if context.index.screens[trigger.source] != nil {
             result = receivers(ofScreen: trigger.source, in: flow)
         } else if context.index.flows[trigger.source] != nil {
-            var visited: Set<String> = []
-            result = starters(of: trigger.source, in: flow, visited: &visited)
+            result = starters(of: trigger.source, in: flow)
         }
         return result
     }
 
-    /// The screens visible after screen `screen`, shown by `flow`, closes.
+    /// The screens visible after `screen` closes, where `flow` handles its event: it may be
+    /// shown by `flow` itself or by a flow below it whose events bubble up to `flow`.
     private func receivers(ofScreen screen: String, in flow: Flow) -> OrderedSet<String> {
-        var visited: Set<String> = []
-        var result = starters(of: screen, in: flow, visited: &visited)
-        if firstScreen(of: flow) == screen {
-            for parent in context.graph.parents[flow.name] ?? OrderedSet() {
-                guard let parentFlow = context.index.flows[parent], presents(flow.name, in: parentFlow) else { continue }
-                var seen: Set<String> = []
-                for receiver in starters(of: flow.name, in: parentFlow, visited: &seen) { result.insert(receiver) }
+        var result = OrderedSet<String>()
+        let below = Set(context.graph.descendants(ofAndIncluding: flow.name))
+        for holder in context.graph.showers[screen] ?? OrderedSet() where below.contains(holder) {
+            guard let holderFlow = context.index.flows[holder] else { continue }
+            for receiver in starters(of: screen, in: holderFlow) { result.insert(receiver) }
+            guard firstScreen(of: holderFlow) == screen else { continue }
+            for parent in context.graph.parents[holder] ?? OrderedSet() {
+                guard let parentFlow = context.index.flows[parent], presents(holder, in: parentFlow) else { continue }
+                for receiver in starters(of: holder, in: parentFlow) { result.insert(receiver) }
             }
         }
         return result
@@ -115,32 +136,31 @@ struct ReturnAnalysis {
     }
 
     /// The screens from which `flow` shows `target` (a screen or a flow) by an action, a link
-    /// or as a later sequence step. `visited` guards the walk through outcome triggers.
-    private func starters(of target: String, in flow: Flow, visited: inout Set<String>) -> OrderedSet<String> {
+    /// or as a later sequence step. A target shown on a child flow's outcome is shown from the
+    /// screens that start that child: a breadth-first walk, each name once.
+    private func starters(of target: String, in flow: Flow) -> OrderedSet<String> {
         var result = OrderedSet<String>()
-        guard visited.insert(target).inserted else { return result }
-        for transition in flow.transitions {
-            let shows = transition.performedActions.contains { action in
-                switch action.kind {
-                case .push(let ref), .present(_, let ref), .replace(let ref): ref.name == target
-                default: false
+        var seen: Set<String> = [target]
+        var queue = [target]
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for trigger in shownBy[flow.name]?[current] ?? [] {
+                if trigger.isWildcard {
+                    for screen in context.graph.shows[flow.name]?.screens ?? OrderedSet() { result.insert(screen) }
+                } else if context.index.screens[trigger.source] != nil {
+                    result.insert(trigger.source)
+                } else if context.index.flows[trigger.source] != nil, seen.insert(trigger.source).inserted {
+                    queue.append(trigger.source)
                 }
             }
-            guard shows else { continue }
-            let trigger = transition.trigger
-            if trigger.isWildcard {
-                for screen in context.graph.shows[flow.name]?.screens ?? OrderedSet() { result.insert(screen) }
-            } else if context.index.screens[trigger.source] != nil {
-                result.insert(trigger.source)
-            } else if context.index.flows[trigger.source] != nil {
-                for screen in starters(of: trigger.source, in: flow, visited: &visited) { result.insert(screen) }
-            }
-        }
-        for screen in linkPredecessors[flow.name]?[target] ?? OrderedSet() { result.insert(screen) }
-        if case .sequence(let steps) = flow.kind, let position = steps.firstIndex(where: { $0.target.name == target }) {
-            for step in steps[..<position].reversed() {
-                if context.index.screens[step.target.name] != nil { result.insert(step.target.name) }
-                if step.when == nil { break }
+            for screen in linkPredecessors[flow.name]?[current] ?? OrderedSet() { result.insert(screen) }
+            if case .sequence(let steps) = flow.kind, let position = steps.firstIndex(where: { $0.target.name == current }) {
+                for step in steps[..<position].reversed() {
+                    if context.index.screens[step.target.name] != nil { result.insert(step.target.name) }
+                    if step.when == nil { break }
+                }
             }
         }
         return result

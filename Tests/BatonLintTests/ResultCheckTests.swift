@@ -116,4 +116,28 @@ import Testing
             """, code: "unknown-reference", at: ["1️⃣"])
         #expect(found.first?.suggestion == "did you mean `avatarPicked`?")
     }
+
+    @Test func aReturnHandledAboveTheFlowThatShowsTheScreenFindsItsReceivers() {
+        expectLint("""
+            baton: 1
+            start: shop
+            screens:
+              cart: {events: {pick: ~}}
+              account: {events: {pick: ~}, results: {picked: string}}
+              picker: {events: {chosen: string}}
+            flows:
+              shop:
+                tabs: [{flow: cartTab}, {flow: accountTab}]
+                on:
+                  picker.chosen: return 1️⃣picked
+              cartTab:
+                stack: cart
+                on:
+                  cart.pick: sheet picker
+              accountTab:
+                stack: account
+                on:
+                  account.pick: sheet picker
+            """, code: "missing-result", at: ["1️⃣"])
+    }
 }

@@ -55,11 +55,13 @@ public struct UnreachableCheck: LintCheck {
 }
 
 /// A declared event that no flow that can show the screen, nor any of their ancestors,
-/// handles (by `screen.event` or `*.event`). A sequence handles its steps' `done`.
+/// handles (by `screen.event` or `*.event`). A sequence handles its steps' `done`, but only
+/// from the step placement: the same screen pushed, presented, linked, or as a stack root or
+/// branch emits an ordinary `done` that needs a transition.
 public struct UnhandledEventCheck: LintCheck {
     public static let description = CheckDescription(
         code: "unhandled-event", severity: .warning,
-        summary: "A declared event that no flow on the way from the screen to the root handles.",
+        summary: "A declared event that no flow on the way from the screen to the root handles (a sequence step's `done` is handled by its sequence, but not the `done` of the same screen shown another way).",
         rationale: "Tapping the button would do nothing (the run log reports it; strict mode makes it an error).",
         badExample: """
             baton: 1
@@ -87,27 +89,34 @@ public struct UnhandledEventCheck: LintCheck {
         let graph = context.graph
         // Trigger keys → the flows that have them, so most events are settled without a walk.
         var handlers: [String: Set<String>] = [:]
-        var sequenceSteps: Set<String> = []
+        // Screen → the flows that show it in a placement other than a sequence step of theirs.
+        var otherPlacements: [String: [String]] = [:]
         for flow in context.spec.flows {
             for transition in flow.transitions {
                 handlers[transition.trigger.description, default: []].insert(flow.name)
             }
-            if case .sequence(let steps) = flow.kind {
-                for step in steps { sequenceSteps.insert(step.target.name) }
-            }
+        }
+        for (flow, shows) in graph.shows {
+            for screen in shows.nonStepScreens { otherPlacements[screen, default: []].append(flow) }
         }
         var out: [Diagnostic] = []
         for screen in context.spec.screens {
             guard let showers = graph.showers[screen.name], !showers.isEmpty else { continue }
             for event in screen.events where event.name != "back" {
-                if event.name == "done", sequenceSteps.contains(screen.name) { continue }
+                // A sequence handles its own steps' `done`; the same screen in another placement
+                // emits an ordinary `done`, which needs a transition.
+                var from = showers.elements
+                if event.name == "done" {
+                    from = (otherPlacements[screen.name] ?? []).sorted()
+                    if from.isEmpty { continue }
+                }
                 let exact = handlers["\(screen.name).\(event.name)"] ?? []
                 let wildcard = handlers["\(Trigger.anySource).\(event.name)"] ?? []
                 if exact.isEmpty && wildcard.isEmpty {
                     out.append(diagnostic(.unhandledEvent(event.name, screen: screen.name), at: event.location))
                     continue
                 }
-                if !isHandled(from: showers.elements, by: exact.union(wildcard), graph) {
+                if !isHandled(from: from, by: exact.union(wildcard), graph) {
                     out.append(diagnostic(.unhandledEvent(event.name, screen: screen.name), at: event.location))
                 }
             }
