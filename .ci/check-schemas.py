@@ -6,6 +6,11 @@ Every flows/*.yaml, *.yml and *.json is checked against schemas/flow.schema.json
 Draft 2020-12 validator. The schemas are checked first, and a known-bad document must fail,
 so a schema that accepts everything cannot pass.
 
+Then the edge-case corpus: every Tests/SchemaCorpus/valid/**/*.yaml must pass the flow schema
+and every Tests/SchemaCorpus/invalid/*.yaml must fail it; likewise scenarios/valid/*.test.yaml
+and scenarios/invalid/*.test.yaml there against the scenario schema. (The Swift test SchemaCorpusTests
+checks the other half: valid files load and lint without errors, invalid ones give one.)
+
 YAML is read as baton reads it: with libyaml (PyYAML's pure-Python scanner rejects `string?}`
 inside a flow mapping, which libyaml accepts), and with `true` and `false` as the only booleans,
 so `on:` stays the string key "on" (PyYAML's default YAML 1.1 resolver would make it True).
@@ -131,6 +136,28 @@ def main():
                 print(f"{name}: {line}")
         else:
             passed += 1
+    corpus = ROOT / "Tests" / "SchemaCorpus"
+    parts = [
+        (flow_validator, sorted((corpus / "valid").rglob("*.yaml")), sorted((corpus / "invalid").glob("*.yaml"))),
+        (scenario_validator, sorted((corpus / "scenarios" / "valid").glob("*.test.yaml")),
+         sorted((corpus / "scenarios" / "invalid").glob("*.test.yaml"))),
+    ]
+    for validator, valid, invalid in parts:
+        if not valid or not invalid:
+            print(f"the schema corpus in {corpus.relative_to(ROOT)} is missing files")
+            return 1
+        for path in valid + invalid:
+            name = path.relative_to(ROOT)
+            found = problems(validator, load(path))
+            if path in valid and found:
+                failed += 1
+                for line in found:
+                    print(f"{name}: valid corpus file rejected: {line}")
+            elif path in invalid and not found:
+                failed += 1
+                print(f"{name}: invalid corpus file accepted by the schema")
+            else:
+                passed += 1
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -12,7 +12,7 @@ enum EmbeddedSchemas {
       "properties": {
         "baton": {
           "const": 1,
-          "description": "Format version: the integer 1."
+          "description": "Format version: the integer 1. Required in the main file. An included file may leave it out; this schema takes a file without `baton` for an included file, which must not have `start` or `app`."
         },
         "app": {
           "type": "string",
@@ -20,23 +20,30 @@ enum EmbeddedSchemas {
         },
         "start": {
           "$ref": "#/$defs/id",
-          "description": "Id of the root flow. Only the main file has `start`; included files do not."
+          "description": "Id of the root flow. Required in the main file (one with `baton`); an included file (without `baton`) must not have it."
         },
         "include": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "minLength": 1
-          },
-          "description": "Paths, relative to this file, whose context, flags, types, screens and flows are merged in. An id defined twice is an error."
+          "description": "A path, or a list of paths, relative to this file, whose context, flags, types, screens and flows are merged in. An id defined twice is an error; so is an include cycle.",
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1
+            },
+            {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "minLength": 1
+              }
+            }
+          ]
         },
         "context": {
           "type": "object",
-          "description": "Facts the host app supplies at run time: name -> type.",
+          "description": "Facts the host app supplies at run time: name -> type, or `{type, default}`. A fact without `default` is required.",
           "patternProperties": {
             "^[A-Za-z_][A-Za-z0-9_]*$": {
-              "$ref": "#/$defs/typeRef",
-              "description": "The fact's type."
+              "$ref": "#/$defs/contextFact"
             },
             "^x-": {
               "description": "Extension key: kept and ignored by baton."
@@ -103,15 +110,6 @@ enum EmbeddedSchemas {
         }
       },
       "additionalProperties": false,
-      "required": [
-        "baton"
-      ],
-      "dependentRequired": {
-        "start": [
-          "screens",
-          "flows"
-        ]
-      },
       "$defs": {
         "id": {
           "type": "string",
@@ -119,11 +117,11 @@ enum EmbeddedSchemas {
           "description": "An id: letters, digits and `_`, not starting with a digit."
         },
         "typeRef": {
-          "description": "A type: `string`, `int`, `double`, `bool`, `url`, `any`, a name from `types`, `[T]` for a list, `T?` for an optional. Unquoted `[T]` is read by YAML as a one-element list and means the same list type.",
+          "description": "A type: `string`, `int`, `double`, `bool`, `url`, `any`, a name from `types`, `[T]` for a list, `T?` for an optional (not `T??`). Unquoted `[T]` is read by YAML as a one-element list and means the same list type. This schema checks lists nested up to four deep.",
           "anyOf": [
             {
               "type": "string",
-              "pattern": "^\\s*(\\[\\s*)*[A-Za-z_][A-Za-z0-9_]*\\??(\\s*\\]\\??)*\\s*$"
+              "pattern": "^ *(?:\\[ *(?:\\[ *(?:\\[ *(?:\\[ *[A-Za-z_][A-Za-z0-9_]*(?: *\\?)? *\\]|[A-Za-z_][A-Za-z0-9_]*)(?: *\\?)? *\\]|[A-Za-z_][A-Za-z0-9_]*)(?: *\\?)? *\\]|[A-Za-z_][A-Za-z0-9_]*)(?: *\\?)? *\\]|[A-Za-z_][A-Za-z0-9_]*)(?: *\\?)? *$"
             },
             {
               "type": "array",
@@ -147,7 +145,7 @@ enum EmbeddedSchemas {
           "description": "A literal value: a mapping, list or scalar."
         },
         "flag": {
-          "description": "A feature flag: a bool default (`false`), another scalar default (int, double, string), `{type, default}`, or a variant `{values, default, rollout, bucketBy}`.",
+          "description": "A feature flag: a scalar default (`false`, `10`, `1.5`, `text`) whose type is the value's, or a mapping with `type`, `default`, `values`, `rollout`, `bucketBy`.",
           "anyOf": [
             {
               "type": [
@@ -160,73 +158,33 @@ enum EmbeddedSchemas {
             },
             {
               "type": "object",
-              "description": "A flag of an explicit type, or a variant flag (with `values`).",
-              "if": {
-                "required": [
-                  "values"
-                ]
-              },
-              "then": {
-                "type": "object",
-                "description": "A variant flag: one of a list of strings, optionally rolled out by percentage.",
-                "properties": {
-                  "values": {
-                    "description": "The strings the flag may take, in order.",
-                    "type": "array",
-                    "minItems": 1,
-                    "uniqueItems": true,
-                    "items": {
-                      "type": "string"
-                    }
-                  },
-                  "default": {
-                    "description": "The value for users outside every rollout share; one of `values`.",
-                    "type": "string"
-                  },
-                  "rollout": {
-                    "description": "Percent of users per value, bucketed by a stable hash of the flag name and the `bucketBy` fact.",
-                    "type": "object",
-                    "patternProperties": {
-                      "^x-": {
-                        "description": "Extension key: kept and ignored by baton."
-                      }
-                    },
-                    "additionalProperties": {
-                      "type": "number",
-                      "minimum": 0,
-                      "maximum": 100
-                    }
-                  },
-                  "bucketBy": {
-                    "$ref": "#/$defs/id",
-                    "description": "The context fact users are bucketed by; default `userId`."
-                  }
+              "description": "A flag as a mapping. Without `type`, `values` makes a variant flag, else the type of `default` is taken.",
+              "properties": {
+                "type": {
+                  "description": "The flag's type; `variant` is one of the strings in `values`.",
+                  "enum": [
+                    "bool",
+                    "int",
+                    "double",
+                    "string",
+                    "variant"
+                  ]
                 },
-                "patternProperties": {
-                  "^x-": {
-                    "description": "Extension key: kept and ignored by baton."
-                  }
+                "default": {
+                  "description": "The value when no override or rollout applies, of the flag's type; for a variant one of `values`. Default: false, 0, 0.0, \"\" or the first value.",
+                  "type": [
+                    "boolean",
+                    "integer",
+                    "number",
+                    "string"
+                  ]
                 },
-                "additionalProperties": false,
-                "required": [
-                  "values"
-                ]
-              },
-              "else": {
-                "type": "object",
-                "description": "A flag of an explicit type.",
-                "properties": {
-                  "type": {
-                    "description": "The flag's type.",
-                    "enum": [
-                      "bool",
-                      "int",
-                      "double",
-                      "string"
-                    ]
-                  },
-                  "default": {
-                    "description": "The value when no override or rollout applies.",
+                "values": {
+                  "description": "A variant flag's values, in order.",
+                  "type": "array",
+                  "minItems": 1,
+                  "uniqueItems": true,
+                  "items": {
                     "type": [
                       "boolean",
                       "integer",
@@ -235,16 +193,127 @@ enum EmbeddedSchemas {
                     ]
                   }
                 },
-                "patternProperties": {
-                  "^x-": {
-                    "description": "Extension key: kept and ignored by baton."
+                "rollout": {
+                  "description": "Percent of users per value, bucketed by a stable hash of the flag name and the `bucketBy` fact; for a bool flag the keys are `true` and `false`. Its keys are values of the flag, not extension keys.",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 100
                   }
                 },
-                "additionalProperties": false,
-                "required": [
-                  "type"
-                ]
-              }
+                "bucketBy": {
+                  "$ref": "#/$defs/id",
+                  "description": "The context fact users are bucketed by; default `userId`."
+                }
+              },
+              "patternProperties": {
+                "^x-": {
+                  "description": "Extension key: kept and ignored by baton."
+                }
+              },
+              "additionalProperties": false,
+              "anyOf": [
+                {
+                  "required": [
+                    "type"
+                  ]
+                },
+                {
+                  "required": [
+                    "values"
+                  ]
+                },
+                {
+                  "required": [
+                    "default"
+                  ]
+                }
+              ],
+              "allOf": [
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "const": "bool"
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "boolean"
+                      },
+                      "rollout": {
+                        "propertyNames": {
+                          "enum": [
+                            "true",
+                            "false"
+                          ]
+                        }
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "const": "int"
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "integer"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "const": "double"
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "number"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "const": "variant"
+                      }
+                    }
+                  },
+                  "then": {
+                    "required": [
+                      "values"
+                    ]
+                  }
+                }
+              ]
             }
           ]
         },
@@ -271,23 +340,80 @@ enum EmbeddedSchemas {
           ]
         },
         "screen": {
-          "type": "object",
-          "description": "A screen's interface: what it receives and what it can emit.",
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "A screen's interface: what it receives, what it can emit and (1.1) what results it can be handed. `~` or `{}` for a screen that declares nothing.",
           "properties": {
             "title": {
               "type": "string",
               "description": "Label for output and graphs; default: the id."
             },
             "viewModel": {
-              "type": "string",
+              "$ref": "#/$defs/id",
               "description": "Key in the host app's view-model registry; default: the id."
             },
             "input": {
-              "$ref": "#/$defs/typeRef",
-              "description": "What the screen receives; default: nothing."
+              "description": "What the screen receives; default (or `~`): nothing.",
+              "anyOf": [
+                {
+                  "$ref": "#/$defs/typeRef"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             },
             "events": {
-              "description": "What the screen can emit: name -> payload type (`~` for none), or a list of names without payload. `back` and `done` are built in.",
+              "description": "What the screen can emit: name -> payload type (`~` for none), or a list of names without payload. `back` and `done` are built in. (1.1) `dismissed` is reserved for the `X.dismissed` trigger and may not be declared.",
+              "anyOf": [
+                {
+                  "type": "array",
+                  "uniqueItems": true,
+                  "items": {
+                    "allOf": [
+                      {
+                        "$ref": "#/$defs/id"
+                      },
+                      {
+                        "not": {
+                          "const": "dismissed"
+                        }
+                      }
+                    ]
+                  }
+                },
+                {
+                  "type": "object",
+                  "description": "Event name -> payload type.",
+                  "patternProperties": {
+                    "^[A-Za-z_][A-Za-z0-9_]*$": {
+                      "description": "The event's payload type, `~` for none.",
+                      "anyOf": [
+                        {
+                          "$ref": "#/$defs/typeRef"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "^x-": {
+                      "description": "Extension key: kept and ignored by baton."
+                    }
+                  },
+                  "additionalProperties": false,
+                  "propertyNames": {
+                    "not": {
+                      "const": "dismissed"
+                    }
+                  }
+                }
+              ]
+            },
+            "results": {
+              "description": "(1.1) What the screen can be handed back by `return R`: name -> payload type (`~` for none), or a list of names without payload. Every screen visible after `return R` must declare `R`.",
               "anyOf": [
                 {
                   "type": "array",
@@ -298,10 +424,10 @@ enum EmbeddedSchemas {
                 },
                 {
                   "type": "object",
-                  "description": "Event name -> payload type.",
+                  "description": "Result name -> payload type.",
                   "patternProperties": {
                     "^[A-Za-z_][A-Za-z0-9_]*$": {
-                      "description": "The event's payload type, `~` for none.",
+                      "description": "The result's payload type, `~` for none.",
                       "anyOf": [
                         {
                           "$ref": "#/$defs/typeRef"
@@ -348,6 +474,10 @@ enum EmbeddedSchemas {
                 "when": {
                   "$ref": "#/$defs/condition",
                   "description": "The step is shown only when this holds; a skipped step passes its input through unchanged."
+                },
+                "transient": {
+                  "type": "boolean",
+                  "description": "(1.1) Once this step is done it is removed from the back stack, so `back` from the next step returns to the step before it (a splash, a one-time consent). Sequence steps only."
                 }
               },
               "patternProperties": {
@@ -414,49 +544,57 @@ enum EmbeddedSchemas {
           ]
         },
         "branch": {
-          "type": "object",
-          "description": "A switch branch: a flow or a screen, optionally guarded.",
-          "properties": {
-            "flow": {
-              "$ref": "#/$defs/id",
-              "description": "The flow shown by this branch."
-            },
-            "screen": {
-              "$ref": "#/$defs/id",
-              "description": "The screen shown by this branch."
-            },
-            "when": {
-              "$ref": "#/$defs/condition",
-              "description": "On start, the first branch whose `when` holds is shown; the last branch should have none."
-            }
-          },
-          "patternProperties": {
-            "^x-": {
-              "description": "Extension key: kept and ignored by baton."
-            }
-          },
-          "additionalProperties": false,
-          "oneOf": [
+          "description": "A switch branch: a flow or screen id, or `{flow|screen, when}`.",
+          "anyOf": [
             {
-              "required": [
-                "flow"
-              ]
+              "$ref": "#/$defs/id"
             },
             {
-              "required": [
-                "screen"
-              ]
+              "type": "object",
+              "properties": {
+                "flow": {
+                  "$ref": "#/$defs/id",
+                  "description": "The flow shown by this branch."
+                },
+                "screen": {
+                  "$ref": "#/$defs/id",
+                  "description": "The screen shown by this branch."
+                },
+                "when": {
+                  "$ref": "#/$defs/condition",
+                  "description": "On start, the first branch whose `when` holds is shown; the last branch should have none."
+                }
+              },
+              "patternProperties": {
+                "^x-": {
+                  "description": "Extension key: kept and ignored by baton."
+                }
+              },
+              "additionalProperties": false,
+              "oneOf": [
+                {
+                  "required": [
+                    "flow"
+                  ]
+                },
+                {
+                  "required": [
+                    "screen"
+                  ]
+                }
+              ],
+              "description": "A branch, optionally guarded."
             }
           ]
         },
         "actionString": {
           "type": "string",
-          "pattern": "^(push|sheet|cover|popover|replace|reset|popTo|tab|show|emit) [A-Za-z_][A-Za-z0-9_]*$|^(pop|popToRoot|dismiss|next|ignore)$|^finish( [A-Za-z_][A-Za-z0-9_]*)?$|^link /.*$",
-          "description": "An action: `push S`, `sheet S`, `cover S`, `popover S`, `replace S`, `reset S`, `pop`, `popTo S`, `popToRoot`, `dismiss`, `tab T`, `show X`, `next`, `finish [outcome]`, `emit E`, `link /path`, `ignore`."
+          "pattern": "^ *(?:(?:push|sheet|cover|popover|replace|reset|popTo|tab|show|emit|return|resume) +[A-Za-z_][A-Za-z0-9_]*|(?:pop|popToRoot|dismiss|dismissAll|next|ignore)|finish(?: +[A-Za-z_][A-Za-z0-9_]*)?|link +/.*) *$",
+          "description": "An action: `push S`, `sheet S`, `cover S`, `popover S`, `replace S`, `reset S`, `pop`, `popTo S`, `popToRoot`, `dismiss`, `tab T`, `show X`, `next`, `finish [outcome]`, `emit E`, `link /path`, `ignore`; (1.1) `dismissAll`, `return R`, `resume X`."
         },
         "actionMap": {
           "type": "object",
-          "description": "An action as a mapping: exactly one action key, plus optional `when` and `with`.",
+          "description": "An action as a mapping: exactly one action key (or `do`), plus optional `when`, `with` and `singleTop`.",
           "properties": {
             "push": {
               "$ref": "#/$defs/id",
@@ -498,6 +636,14 @@ enum EmbeddedSchemas {
               "$ref": "#/$defs/id",
               "description": "Re-emit the event as event E to the parent flow."
             },
+            "return": {
+              "$ref": "#/$defs/id",
+              "description": "(1.1) Close the screen that emitted the event (dismiss it if presented, pop it if on top of a stack) and hand the payload, as result R, to the screen visible when the step ends. In a `do`, only last."
+            },
+            "resume": {
+              "$ref": "#/$defs/id",
+              "description": "(1.1) In a switch: show branch X as it was last left (its stacks, tabs and modals), fresh if never shown."
+            },
             "pop": {
               "description": "Pop the top screen.",
               "type": [
@@ -522,6 +668,17 @@ enum EmbeddedSchemas {
             },
             "dismiss": {
               "description": "Dismiss the modal presented over this flow.",
+              "type": [
+                "null",
+                "boolean"
+              ],
+              "enum": [
+                null,
+                true
+              ]
+            },
+            "dismissAll": {
+              "description": "(1.1) Dismiss every modal presented over this flow or over any flow inside it, nested ones included. Never fails.",
               "type": [
                 "null",
                 "boolean"
@@ -569,6 +726,14 @@ enum EmbeddedSchemas {
               "type": "string",
               "pattern": "^/"
             },
+            "do": {
+              "description": "(1.1) Several actions performed in order as one step; if one cannot be performed, none is. Items take `with`, not `when`; `do` does not nest; `ignore` has no place; `finish`, `emit`, `link` and `return` only last. `when` on the `do` guards the whole list; `with` goes on the items.",
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/doItem"
+              }
+            },
             "when": {
               "$ref": "#/$defs/condition",
               "description": "Guard: the action is taken only when this holds; in a list, the first action whose `when` holds is taken."
@@ -576,6 +741,10 @@ enum EmbeddedSchemas {
             "with": {
               "$ref": "#/$defs/literal",
               "description": "A literal merged over the event's payload to make the target's input."
+            },
+            "singleTop": {
+              "type": "boolean",
+              "description": "(1.1) With `push`: push only when the top of the stack is not already S; when it is, that instance stays and receives the new input."
             }
           },
           "patternProperties": {
@@ -669,6 +838,56 @@ enum EmbeddedSchemas {
               "required": [
                 "link"
               ]
+            },
+            {
+              "required": [
+                "dismissAll"
+              ]
+            },
+            {
+              "required": [
+                "return"
+              ]
+            },
+            {
+              "required": [
+                "resume"
+              ]
+            },
+            {
+              "required": [
+                "do"
+              ]
+            }
+          ],
+          "allOf": [
+            {
+              "if": {
+                "required": [
+                  "do"
+                ]
+              },
+              "then": {
+                "not": {
+                  "required": [
+                    "with"
+                  ]
+                },
+                "description": "`with` goes on the items of a `do`, not on the `do`."
+              }
+            },
+            {
+              "if": {
+                "required": [
+                  "singleTop"
+                ]
+              },
+              "then": {
+                "required": [
+                  "push"
+                ],
+                "description": "`singleTop` goes with `push` only."
+              }
             }
           ]
         },
@@ -700,7 +919,7 @@ enum EmbeddedSchemas {
         },
         "on": {
           "type": "object",
-          "description": "Transitions: trigger -> action. Triggers are `screen.event`, `flow.outcome` (of a child flow) or `*.event` (any screen of this flow).",
+          "description": "Transitions: trigger -> action. Triggers are `screen.event`, `flow.outcome` (of a child flow), `*.event` (any screen of this flow) or (1.1) `X.dismissed` (the user closed X, which this flow presented).",
           "patternProperties": {
             "^([A-Za-z_][A-Za-z0-9_]*|\\*)\\.[A-Za-z_][A-Za-z0-9_]*$": {
               "$ref": "#/$defs/transition"
@@ -713,22 +932,22 @@ enum EmbeddedSchemas {
         },
         "links": {
           "type": "object",
-          "description": "Deep links into this flow: path pattern (`/recipes/{id}`) -> the screen, or list of screens, put on the stack above its root. Path and query parameters fill the fields of that name in each screen's input.",
+          "description": "Deep links into this flow: path pattern (`/recipes/{id}`, a parameter is a whole segment) -> the way from the flow's root: a screen, or a list of items. Path and query parameters fill the fields of that name in the input of every listed screen and flow.",
           "patternProperties": {
-            "^/": {
+            "^/(?:(?:[^/{}]+|\\{[A-Za-z_][A-Za-z0-9_]*\\})(?:/(?:[^/{}]+|\\{[A-Za-z_][A-Za-z0-9_]*\\}))*/?)?$": {
               "anyOf": [
                 {
-                  "$ref": "#/$defs/id"
+                  "$ref": "#/$defs/linkItem"
                 },
                 {
                   "type": "array",
                   "minItems": 1,
                   "items": {
-                    "$ref": "#/$defs/id"
+                    "$ref": "#/$defs/linkItem"
                   }
                 }
               ],
-              "description": "The screen or screens the stack holds above its root after the link is opened."
+              "description": "The way: items pushed or (1.1) presented, each in the flow the previous one entered. Nothing may follow a presented screen."
             },
             "^x-": {
               "description": "Extension key: kept and ignored by baton."
@@ -738,7 +957,7 @@ enum EmbeddedSchemas {
         },
         "flow": {
           "type": "object",
-          "description": "A flow: exactly one of `stack`, `sequence`, `tabs` or `switch`, plus optional `title`, `input`, `with`, `on`, `links`.",
+          "description": "A flow: exactly one of `stack`, `sequence`, `tabs` or `switch`, plus optional `title`, `input`, `with`, `on`, `links`; `selected` and `reselect` on tabs, `follow` on a switch.",
           "properties": {
             "stack": {
               "description": "A navigation stack: the root screen (or child flow). Screens are pushed onto it and popped off it. A bare id, or `{screen: S}` / `{flow: F}` to say which it is.",
@@ -756,7 +975,12 @@ enum EmbeddedSchemas {
                   "required": [
                     "screen"
                   ],
-                  "additionalProperties": false
+                  "additionalProperties": false,
+                  "patternProperties": {
+                    "^x-": {
+                      "description": "Extension key: kept and ignored by baton."
+                    }
+                  }
                 },
                 {
                   "type": "object",
@@ -768,7 +992,12 @@ enum EmbeddedSchemas {
                   "required": [
                     "flow"
                   ],
-                  "additionalProperties": false
+                  "additionalProperties": false,
+                  "patternProperties": {
+                    "^x-": {
+                      "description": "Extension key: kept and ignored by baton."
+                    }
+                  }
                 }
               ]
             },
@@ -799,6 +1028,17 @@ enum EmbeddedSchemas {
             "selected": {
               "$ref": "#/$defs/id",
               "description": "Tabs only: the tab selected at start; default: the first visible tab."
+            },
+            "reselect": {
+              "enum": [
+                "popToRoot",
+                "keep"
+              ],
+              "description": "(1.1) Tabs only: what a tap on the selected tab does. `popToRoot` (default) pops that tab's stack to its root; `keep` leaves it."
+            },
+            "follow": {
+              "type": "boolean",
+              "description": "(1.1) Switch only: after every change of context or flags, show the first branch whose `when` holds, if it is not the shown one, as `resume` would. Default false."
             },
             "title": {
               "type": "string",
@@ -850,8 +1090,364 @@ enum EmbeddedSchemas {
           "dependentRequired": {
             "selected": [
               "tabs"
+            ],
+            "reselect": [
+              "tabs"
+            ],
+            "follow": [
+              "switch"
             ]
           }
+        },
+        "contextFact": {
+          "description": "A context fact: its type (required when the host app does not supply it), or `{type, default}`.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/typeRef"
+            },
+            {
+              "type": "object",
+              "description": "A fact with a default, taken when the host app supplies none; such a fact may be left out.",
+              "properties": {
+                "type": {
+                  "$ref": "#/$defs/typeRef",
+                  "description": "The fact's type."
+                },
+                "default": {
+                  "$ref": "#/$defs/literal",
+                  "description": "The value when the host app supplies none; it must fit `type` (lint checks it)."
+                }
+              },
+              "patternProperties": {
+                "^x-": {
+                  "description": "Extension key: kept and ignored by baton."
+                }
+              },
+              "additionalProperties": false,
+              "required": [
+                "type"
+              ],
+              "allOf": [
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "bool"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "boolean"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "int"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "integer"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "double"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "number"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "string",
+                          "url"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "bool?"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": [
+                          "boolean",
+                          "null"
+                        ]
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "int?"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": [
+                          "integer",
+                          "null"
+                        ]
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "double?"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": [
+                          "number",
+                          "null"
+                        ]
+                      }
+                    }
+                  }
+                },
+                {
+                  "if": {
+                    "required": [
+                      "type"
+                    ],
+                    "properties": {
+                      "type": {
+                        "enum": [
+                          "string?",
+                          "url?"
+                        ]
+                      }
+                    }
+                  },
+                  "then": {
+                    "properties": {
+                      "default": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      }
+                    }
+                  }
+                }
+              ]
+            }
+          ]
+        },
+        "doItem": {
+          "description": "An action in a `do`: any action but `ignore` and `do`, without `when`.",
+          "anyOf": [
+            {
+              "type": "string",
+              "pattern": "^ *(?:(?:push|sheet|cover|popover|replace|reset|popTo|tab|show|emit|return|resume) +[A-Za-z_][A-Za-z0-9_]*|(?:pop|popToRoot|dismiss|dismissAll|next)|finish(?: +[A-Za-z_][A-Za-z0-9_]*)?|link +/.*) *$"
+            },
+            {
+              "allOf": [
+                {
+                  "$ref": "#/$defs/actionMap"
+                },
+                {
+                  "not": {
+                    "anyOf": [
+                      {
+                        "required": [
+                          "when"
+                        ]
+                      },
+                      {
+                        "required": [
+                          "do"
+                        ]
+                      },
+                      {
+                        "required": [
+                          "ignore"
+                        ]
+                      }
+                    ]
+                  }
+                }
+              ]
+            }
+          ]
+        },
+        "linkItem": {
+          "description": "An item of a link's way: a screen or flow id (pushed; items after a flow go into it), or (1.1) exactly one of `{push: X}`, `{sheet: X}`, `{cover: X}`, `{popover: X}`.",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/id"
+            },
+            {
+              "type": "object",
+              "properties": {
+                "push": {
+                  "$ref": "#/$defs/id",
+                  "description": "Pushed onto the stack reached so far."
+                },
+                "sheet": {
+                  "$ref": "#/$defs/id",
+                  "description": "Presented as a sheet over the flow that holds the previous item."
+                },
+                "cover": {
+                  "$ref": "#/$defs/id",
+                  "description": "Presented full screen over the flow that holds the previous item."
+                },
+                "popover": {
+                  "$ref": "#/$defs/id",
+                  "description": "Presented as a popover over the flow that holds the previous item."
+                }
+              },
+              "patternProperties": {
+                "^x-": {
+                  "description": "Extension key: kept and ignored by baton."
+                }
+              },
+              "additionalProperties": false,
+              "oneOf": [
+                {
+                  "required": [
+                    "push"
+                  ]
+                },
+                {
+                  "required": [
+                    "sheet"
+                  ]
+                },
+                {
+                  "required": [
+                    "cover"
+                  ]
+                },
+                {
+                  "required": [
+                    "popover"
+                  ]
+                }
+              ]
+            }
+          ]
+        }
+      },
+      "if": {
+        "required": [
+          "baton"
+        ]
+      },
+      "then": {
+        "description": "A main file: it names its root flow, and has screens and flows unless it includes files.",
+        "required": [
+          "start"
+        ],
+        "anyOf": [
+          {
+            "required": [
+              "include"
+            ]
+          },
+          {
+            "required": [
+              "screens",
+              "flows"
+            ]
+          }
+        ]
+      },
+      "else": {
+        "description": "An included file: `start` and `app` belong in the main file only.",
+        "not": {
+          "anyOf": [
+            {
+              "required": [
+                "start"
+              ]
+            },
+            {
+              "required": [
+                "app"
+              ]
+            }
+          ]
         }
       }
     }
@@ -937,19 +1533,20 @@ enum EmbeddedSchemas {
           "additionalProperties": false
         },
         "step": {
-          "description": "A step: `back`, `dismiss`, or a mapping with one of `send` (plus `payload`), `tab`, `open`, `expect`.",
+          "description": "A step: `back`, `dismiss`, `restore`, or a mapping with one of `send` (plus `payload`), `tab`, `open`, `expect`, `set`.",
           "anyOf": [
             {
               "type": "string",
               "enum": [
                 "back",
-                "dismiss"
+                "dismiss",
+                "restore"
               ],
-              "description": "`back`: the system back gesture on the visible screen. `dismiss`: the user's swipe that closes the topmost modal."
+              "description": "`back`: the system back gesture on the visible screen. `dismiss`: the user's swipe that closes the topmost modal. (1.1) `restore`: the run is snapshotted to JSON and goes on in a new run restored from it."
             },
             {
               "type": "object",
-              "description": "A user action or a check: exactly one of `send`, `tab`, `open`, `expect`.",
+              "description": "A user action, a check or a change: exactly one of `send`, `tab`, `open`, `expect`, `set`.",
               "properties": {
                 "send": {
                   "type": "string",
@@ -970,6 +1567,38 @@ enum EmbeddedSchemas {
                 },
                 "expect": {
                   "$ref": "#/$defs/expect"
+                },
+                "set": {
+                  "type": "object",
+                  "description": "(1.1) Change context facts and flag overrides in the middle of the scenario; held links and following switches react.",
+                  "properties": {
+                    "context": {
+                      "$ref": "#/$defs/contextValues",
+                      "description": "Context facts to set."
+                    },
+                    "flags": {
+                      "$ref": "#/$defs/flagValues",
+                      "description": "Flag overrides to set."
+                    }
+                  },
+                  "patternProperties": {
+                    "^x-": {
+                      "description": "Extension key: kept and ignored."
+                    }
+                  },
+                  "additionalProperties": false,
+                  "anyOf": [
+                    {
+                      "required": [
+                        "context"
+                      ]
+                    },
+                    {
+                      "required": [
+                        "flags"
+                      ]
+                    }
+                  ]
                 }
               },
               "patternProperties": {
@@ -997,6 +1626,11 @@ enum EmbeddedSchemas {
                 {
                   "required": [
                     "expect"
+                  ]
+                },
+                {
+                  "required": [
+                    "set"
                   ]
                 }
               ],
@@ -1058,6 +1692,54 @@ enum EmbeddedSchemas {
                 }
               ],
               "description": "The root flow's outcome; `~` while it runs."
+            },
+            "result": {
+              "enum": [
+                "handled",
+                "rejected",
+                "unhandled",
+                "held",
+                "no-match"
+              ],
+              "description": "(1.1) What the step before this `expect` did. A step that is rejected, unhandled or opens no link fails the scenario unless the next `expect` names that result."
+            },
+            "presentation": {
+              "enum": [
+                "sheet",
+                "cover",
+                "popover",
+                null
+              ],
+              "description": "(1.1) How the topmost modal is shown; `~` for none."
+            },
+            "received": {
+              "description": "(1.1) The result the visible screen was last handed since it was shown; `~` for none.",
+              "anyOf": [
+                {
+                  "type": "null"
+                },
+                {
+                  "type": "object",
+                  "properties": {
+                    "result": {
+                      "$ref": "#/$defs/id",
+                      "description": "The result's name."
+                    },
+                    "payload": {
+                      "description": "Its payload, matched as a subset."
+                    }
+                  },
+                  "patternProperties": {
+                    "^x-": {
+                      "description": "Extension key: kept and ignored."
+                    }
+                  },
+                  "additionalProperties": false,
+                  "required": [
+                    "result"
+                  ]
+                }
+              ]
             }
           },
           "patternProperties": {

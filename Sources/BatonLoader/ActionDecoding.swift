@@ -48,7 +48,8 @@ extension NodeReader {
         for extra in actionKeys.dropFirst() {
             report(LoaderMessage.invalidAction(
                 "one action per mapping, but this one has `\(first.value)` and `\(extra.value)`",
-                at: range(extra.start, extra.end), suggestion: "use a list of actions guarded by `when`"))
+                at: range(extra.start, extra.end),
+                suggestion: "write `do: [...]` to perform several actions, or a list of alternatives guarded by `when`"))
         }
         let singleTop = values["singleTop"].flatMap { bool($0, "`singleTop`") } ?? false
         let when = values["when"].flatMap(condition)

@@ -82,7 +82,7 @@ extension NodeReader {
         }
         guard let mapping = mapping(node, "flag '\(name)'") else { return nil }
         let (values, _, _) = entries(mapping, known: Self.flagKeys, context: "flag '\(name)'")
-        let variants = values["values"].flatMap { sequence($0, "`values`") }?.items.compactMap { string($0, "a variant") }
+        let variants = values["values"].flatMap { sequence($0, "`values`") }.map(variantValues)
         var type: FlagType
         if let typeNode = values["type"] {
             guard let text = string(typeNode, "`type`") else { return nil }
@@ -127,6 +127,22 @@ extension NodeReader {
         let bucketBy = values["bucketBy"].flatMap { identifier($0, "context fact") }
         return Flag(name: name, type: type, values: variants ?? [], defaultValue: defaultValue,
                     rollout: rollout, bucketBy: bucketBy, location: location)
+    }
+
+    /// A variant flag's `values`, each once: a value listed twice is reported at the second.
+    private func variantValues(_ list: Node.Sequence) -> [String] {
+        var seen: [String: SourceRange] = [:]
+        var values: [String] = []
+        for item in list.items {
+            guard let value = string(item, "a variant") else { continue }
+            if let first = seen[value] {
+                report(LoaderMessage.duplicateDefinition("variant value", value, at: range(of: item), first: first))
+                continue
+            }
+            seen[value] = range(of: item)
+            values.append(value)
+        }
+        return values
     }
 
     /// A default read as the flag's declared type, so `"true"` for a bool flag is an error.

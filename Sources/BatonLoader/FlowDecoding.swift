@@ -112,9 +112,13 @@ extension NodeReader {
             }
         }
         guard let mapping = mapping(node, "a \(what)") else { return nil }
-        let known = ["screen", "flow", "when"] + (mayBeTransient ? ["transient"] : [])
-        let (values, _, _) = entries(mapping, known: known, context: "a \(what)")
-        let transient = values["transient"].flatMap { bool($0, "`transient`") } ?? false
+        let (values, keys, _) = entries(mapping, known: ["screen", "flow", "when", "transient"], context: "a \(what)")
+        if !mayBeTransient, let key = keys["transient"] {
+            report(Diagnostic(.error, code: "unknown-key",
+                              message: "`transient` belongs to a sequence step, and this is a switch \(what)",
+                              at: range(key.start, key.end), suggestion: "remove it"))
+        }
+        let transient = mayBeTransient ? values["transient"].flatMap { bool($0, "`transient`") } ?? false : false
         guard let target = target(in: values, at: range(of: node), what) else { return nil }
         return Step(target: target, when: values["when"].flatMap(condition), transient: transient,
                     location: range(of: node))

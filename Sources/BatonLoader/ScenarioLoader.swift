@@ -162,6 +162,11 @@ extension NodeReader {
     private func expectation(_ node: Node) -> [Expectation]? {
         guard let mapping = mapping(node, "`expect`") else { return nil }
         let (values, _, _) = entries(mapping, known: Expectation.keys, context: "`expect`")
+        if mapping.entries.isEmpty {
+            report(Diagnostic(.error, code: "invalid-step", message: "an `expect` needs at least one check",
+                              at: range(of: node), suggestion: "write, say, `expect: {top: home}`"))
+            return nil
+        }
         var checks: [Expectation] = []
         for key in Expectation.keys {
             guard let value = values[key] else { continue }

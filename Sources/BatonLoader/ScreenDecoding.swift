@@ -33,9 +33,10 @@ extension NodeReader {
     /// of names. `what` is `event` or `result`.
     private func declarations(_ node: Node, of what: String) -> [EventDeclaration] {
         if let list = node.sequence {
-            return list.items.compactMap { item in
+            let names = list.items.compactMap { item in
                 identifier(item, what).map { EventDeclaration(name: $0, payload: nil, location: range(of: item)) }
             }
+            return withoutDuplicates(names, what: what)
         }
         guard let mapping = mapping(node, "`\(what)s`", nullIsEmpty: true) else { return [] }
         return mapping.entries.compactMap { entry in
@@ -44,6 +45,20 @@ extension NodeReader {
             }
             let payload = entry.value.scalar?.isNull == true ? nil : type(entry.value)
             return EventDeclaration(name: name, payload: payload, location: range(key.start, key.end))
+        }
+    }
+
+    /// The declarations with each name once: a name listed twice is reported at the second,
+    /// as a duplicate key of the mapping form is.
+    private func withoutDuplicates(_ declarations: [EventDeclaration], what: String) -> [EventDeclaration] {
+        var seen: [String: SourceRange] = [:]
+        return declarations.filter { declaration in
+            if let first = seen[declaration.name] {
+                report(LoaderMessage.duplicateDefinition(what, declaration.name, at: declaration.location, first: first))
+                return false
+            }
+            seen[declaration.name] = declaration.location ?? range(Mark(line: 1, column: 1))
+            return true
         }
     }
 }

@@ -7,6 +7,8 @@ struct Emission {
     var source: String
     var payload: Value?
     var isOutcome: Bool
+    /// The screen instance that emitted the event; nil for an outcome or a dismissal.
+    var instance: Int? = nil
 
     var trigger: String { "\(source).\(event)" }
 }

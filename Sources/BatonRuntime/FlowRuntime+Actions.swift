@@ -7,23 +7,49 @@ struct ActionFailure: Error {
 
 extension FlowRuntime {
     /// Performs one action of `flow`'s `on`. The emission's payload, with the action's `with`
-    /// merged over it, is the target's input.
+    /// merged over it, is the target's input. An action that is not handled changes nothing:
+    /// a `do` or `link` is rolled back to the state before it.
     func perform(_ action: Action, in flow: FlowCoordinator, emission: Emission, depth: Int) -> StepResult {
         trace.record(flow: flow.flowName, action: action.kind.text)
-        let input = Values.merge(emission.payload, action.with?.value)
+        let checkpoint = action.kind.needsCheckpoint ? makeCheckpoint() : nil
+        let firstID = nextInstanceID
+        var result: StepResult
         do {
-            return try apply(action.kind, in: flow, emission: emission, input: input, depth: depth)
+            if case .do(let items) = action.kind {
+                result = .handled
+                for item in items {
+                    result = try apply(item, in: flow, emission: emission, depth: depth)
+                    guard result == .handled else { break }
+                    drainEmptySequences(depth: depth)
+                }
+            } else {
+                result = try apply(action, in: flow, emission: emission, depth: depth)
+                if result == .handled { drainEmptySequences(depth: depth) }
+            }
         } catch {
-            return .rejected(error.message)
+            result = .rejected(error.message)
         }
+        if result != .handled {
+            if let checkpoint {
+                rollBack(to: checkpoint)
+            } else if action.kind.keepsNothingWhenFailing {
+                nextInstanceID = firstID
+            }
+        }
+        return result
     }
 
     private func apply(
-        _ kind: ActionKind, in flow: FlowCoordinator, emission: Emission, input: Value?, depth: Int
+        _ action: Action, in flow: FlowCoordinator, emission: Emission, depth: Int
     ) throws(ActionFailure) -> StepResult {
-        switch kind {
+        let input = Values.merge(emission.payload, action.with?.value)
+        switch action.kind {
         case .push(let target):
             let stack = try stackHolder(flow, "push")
+            if action.singleTop, let top = stack.entries.last, top.name == target.name {
+                keepOnTop(top, of: stack, input: input)
+                return .handled
+            }
             let item = try makeItem(target.name, input: input, under: flow)
             adopt(item, by: flow)
             stack.push(item)
@@ -55,6 +81,8 @@ extension FlowRuntime {
             stack.truncate(to: 1)
         case .dismiss:
             try dismissModal(of: flow)
+        case .dismissAll:
+            dismissAll(in: flow)
         case .tab(let tab):
             guard let tabs = ancestors(of: flow).lazy.compactMap({ $0 as? TabsCoordinator })
                 .first(where: { tabs in tabs.tabs.contains { $0.id == tab.name } }) else {
@@ -62,11 +90,9 @@ extension FlowRuntime {
             }
             return select(tab: tab.name, in: tabs)
         case .show(let branch):
-            guard let owner = ancestors(of: flow).lazy.compactMap({ $0 as? SwitchCoordinator })
-                .first(where: { $0.branches.contains { $0.target.name == branch.name } }) else {
-                throw ActionFailure(message: RuntimeMessage.noSwitch(branch.name))
-            }
-            try show(branch.name, in: owner, input: input)
+            try show(branch.name, in: try switchOwner(of: flow, branch: branch.name, "show"), input: input)
+        case .resume(let branch):
+            try resume(branch.name, in: try switchOwner(of: flow, branch: branch.name, "resume"), input: input)
         case .next:
             guard let sequence = ancestors(of: flow).lazy.compactMap({ $0 as? SequenceCoordinator }).first else {
                 throw ActionFailure(message: RuntimeMessage.noSequence(flow.flowName))
@@ -76,15 +102,22 @@ extension FlowRuntime {
             return finish(flow, outcome: outcome.name, payload: input, depth: depth)
         case .emit(let event):
             guard let parent = flow.parent else { return .unhandled(RuntimeMessage.emitFromRoot(event.name)) }
-            let emitted = Emission(event: event.name, source: emission.source, payload: input, isOutcome: false)
+            let emitted = Emission(event: event.name, source: emission.source, payload: input, isOutcome: false,
+                                   instance: emission.instance)
             return dispatch(emitted, at: parent, arrival: .item(flow.id), depth: depth + 1)
         case .link(let path):
             let outcome = openLink(path.name, depth: depth + 1)
             if outcome.result == .noMatch { return .rejected(outcome.message ?? RuntimeMessage.linkNoMatch(path.name)) }
+        case .return(let result):
+            // An outcome's flow or a dismissed modal is closed already: only hand the payload over.
+            if let instance = emission.instance, !close(instance: instance) {
+                throw ActionFailure(message: RuntimeMessage.nothingToReturnFrom(emission.source))
+            }
+            pendingResult = PendingResult(name: result.name, payload: input, from: emission.source)
         case .ignore:
             break
-        case .dismissAll, .return, .resume, .do:
-            throw ActionFailure(message: "`\(kind.keyword)` is not supported yet")
+        case .do:
+            throw ActionFailure(message: RuntimeMessage.nestedDo)
         }
         return .handled
     }
@@ -94,6 +127,28 @@ extension FlowRuntime {
             throw ActionFailure(message: RuntimeMessage.noStack(action, flow: flow.flowName, kind: flow.kind))
         }
         return stack
+    }
+
+    private func switchOwner(of flow: FlowCoordinator, branch: String, _ action: String) throws(ActionFailure) -> SwitchCoordinator {
+        guard let owner = ancestors(of: flow).lazy.compactMap({ $0 as? SwitchCoordinator })
+            .first(where: { $0.branches.contains { $0.target.name == branch } }) else {
+            throw ActionFailure(message: RuntimeMessage.noSwitch(branch, action: action))
+        }
+        return owner
+    }
+
+    /// `singleTop`: the top entry stays (same id, same view model) and takes the new input; its
+    /// view model learns it once the step stands.
+    private func keepOnTop(_ top: NavigationItem, of stack: any StackHolding, input: Value?) {
+        switch top {
+        case .screen(let entry):
+            let taken = index.screens[entry.screen]?.input == nil ? nil : input
+            let kept = ScreenEntry(id: entry.id, screen: entry.screen, input: taken, viewModel: entry.viewModel)
+            stack.setEntries(Array(stack.entries.dropLast()) + [.screen(kept)])
+            pendingInputs.append((entry.viewModel, taken))
+        case .flow(let child):
+            child.input = child.flow.input == nil ? nil : input
+        }
     }
 
     /// `flow` and its parents, nearest first.
@@ -151,6 +206,54 @@ extension FlowRuntime {
         throw ActionFailure(message: RuntimeMessage.nothingPresented)
     }
 
+    /// `dismissAll`: the modals of `flow` and of every flow inside it: stack entries, every
+    /// tab, the branch and kept branches. Never fails.
+    func dismissAll(in flow: FlowCoordinator) {
+        var pending: [(FlowCoordinator, Int)] = [(flow, 0)]
+        while let (coordinator, depth) = pending.popLast() {
+            coordinator.presented = nil
+            guard depth < Self.maxDepth * 4 else { continue }
+            var children = coordinator.childItems.compactMap(\.coordinator)
+            if let owner = coordinator as? SwitchCoordinator { children += owner.kept.values.compactMap(\.coordinator) }
+            pending += children.map { ($0, depth + 1) }
+        }
+    }
+
+    /// Closes screen instance `id` as a default `back` would, without the `dismissed` trigger:
+    /// pops it when it is on top of a stack above the root, dismisses it when it is presented,
+    /// or dismisses the presented flow it is the root of. False when there is nothing to close.
+    func close(instance id: Int) -> Bool {
+        guard var holder = holder(of: id, in: root) else { return false }
+        var itemID = id
+        for _ in 0...(Self.maxDepth * 4) {
+            if let modal = holder.presented, modal.item.id == itemID {
+                holder.presented = nil
+                return true
+            }
+            if let stack = holder.asStack, stack.entries.count > 1, stack.entries.last?.id == itemID {
+                stack.truncate(to: stack.entries.count - 1)
+                return true
+            }
+            guard let parent = holder.parent else { return false }
+            itemID = holder.id
+            holder = parent
+        }
+        return false
+    }
+
+    /// The coordinator whose stack, tab, branch or modal holds instance `id`.
+    func holder(of id: Int, in start: FlowCoordinator) -> FlowCoordinator? {
+        var pending: [(FlowCoordinator, Int)] = [(start, 0)]
+        while let (coordinator, depth) = pending.popLast() {
+            var items = coordinator.childItems
+            if let modal = coordinator.presented { items.append(modal.item) }
+            if items.contains(where: { $0.id == id }) { return coordinator }
+            guard depth < Self.maxDepth * 4 else { continue }
+            pending += items.compactMap(\.coordinator).map { ($0, depth + 1) }
+        }
+        return nil
+    }
+
     /// Selects tab `id` of `tabs`.
     func select(tab id: String, in tabs: TabsCoordinator) -> StepResult {
         guard tabs.tabs.contains(where: { $0.id == id }) else { return .rejected(RuntimeMessage.noTab(id)) }
@@ -158,10 +261,48 @@ extension FlowRuntime {
         return .handled
     }
 
-    /// Shows branch `name` of a switch, releasing the old branch.
+    /// `show X`: shows a fresh branch `name`, keeping the one it hides and releasing a kept `name`.
     func show(_ name: String, in owner: SwitchCoordinator, input: Value?) throws(ActionFailure) {
         let item = try makeItem(name, input: input, under: owner)
         adopt(item, by: owner)
-        owner.branch = item
+        owner.reveal(item)
+    }
+
+    /// `resume X`: shows the kept branch `name`, else a fresh one with `input`; nothing when it
+    /// is the shown branch.
+    func resume(_ name: String, in owner: SwitchCoordinator, input: Value?) throws(ActionFailure) {
+        if owner.branch?.name == name { return }
+        if let kept = owner.kept[name] {
+            owner.reveal(kept)
+            return
+        }
+        try show(name, in: owner, input: input)
+    }
+}
+
+/// A `return R` waiting to be handed over when the step ends.
+struct PendingResult {
+    var name: String
+    var payload: Value?
+    /// The screen or flow that returned.
+    var from: String
+}
+
+extension ActionKind {
+    /// Whether performing it keeps a checkpoint to roll back to (`do` and `link` change
+    /// several things before they can fail).
+    var needsCheckpoint: Bool {
+        switch self {
+        case .do, .link: true
+        default: false
+        }
+    }
+
+    /// Whether a failure leaves no new instance behind, so the id counter can be put back.
+    var keepsNothingWhenFailing: Bool {
+        switch self {
+        case .emit, .finish: false
+        default: true
+        }
     }
 }

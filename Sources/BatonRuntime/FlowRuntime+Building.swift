@@ -77,7 +77,10 @@ extension FlowRuntime {
             stack.setEntries([item])
         case let sequence as SequenceCoordinator:
             guard let first = sequence.steps.indices.first(where: { holds(sequence.steps[$0].when) }) else {
-                throw ActionFailure(message: RuntimeMessage.emptySequence(sequence.flowName))
+                // (1.1) No step can be shown: it finishes with `done` once it is in place.
+                sequence.setEntries([])
+                pendingEmptySequences.append(sequence)
+                return
             }
             let item = try makeItem(sequence.steps[first].target.name, input: input, depth: depth + 1)
             adopt(item, by: sequence)
@@ -110,6 +113,22 @@ extension FlowRuntime {
     /// Makes `parent` the parent of the item's coordinator.
     func adopt(_ item: NavigationItem, by parent: FlowCoordinator) {
         item.coordinator?.parent = parent
+    }
+
+    /// Finishes the sequences started with no step that can be shown, with `done` and their
+    /// input, once they are in place; the root finishing so ends the run.
+    func drainEmptySequences(depth: Int) {
+        var rounds = 0
+        while !pendingEmptySequences.isEmpty, rounds < Self.maxDepth {
+            rounds += 1
+            let empties = pendingEmptySequences
+            pendingEmptySequences = []
+            for sequence in empties where sequence.entries.isEmpty && (sequence.parent != nil || sequence === root) {
+                trace.record(flow: sequence.flowName, action: "finish done")
+                _ = finish(sequence, outcome: "done", payload: sequence.input, depth: depth)
+            }
+        }
+        pendingEmptySequences = []
     }
 
     /// Restarts what is empty: a stack or sequence with no entries, a switch with no branch, a

@@ -54,6 +54,44 @@ extension FlowRuntime {
         return advance(sequence, after: step, payload: emission.payload, depth: depth)
     }
 
+    /// (1.1) Offers `X.dismissed` to the flow that presented X, after the user closed X (the
+    /// swipe, or a `back` no transition handled). Only its specific key matches; nothing is
+    /// reported when none does. A rejected action leaves the dismissal standing and is logged
+    /// as a nested entry.
+    func offerDismissed(_ name: String, to owner: FlowCoordinator, depth: Int) {
+        let transitions = owner.flow.transitions
+        guard let position = transitionIndex(of: owner.flow).specific(source: name, event: "dismissed"),
+              let action = transitions[position].actions.first(where: { holds($0.when) }) else { return }
+        let checkpoint = usesReturn ? makeCheckpoint() : nil
+        let saved = trace
+        trace = StepTrace()
+        let slot = reserveNested()
+        let emission = Emission(event: "dismissed", source: name, payload: nil, isOutcome: false)
+        var result = perform(action, in: owner, emission: emission, depth: depth + 1)
+        if result == .handled {
+            drainEmptySequences(depth: depth + 1)
+            repairIfNeeded()
+            if let failure = deliverPendingResult(), let checkpoint {
+                rollBack(to: checkpoint)
+                result = .rejected(failure)
+            }
+        }
+        recordNested(trigger: "\(name).dismissed", trace: trace, result: result.name, message: result.message, at: slot)
+        trace = saved
+    }
+
+    /// (1.1) A tap on the selected tab: with `reselect: popToRoot` its stack or sequence goes
+    /// back to its root (its modals stay); with `keep` nothing changes. Handled either way.
+    func reselect(tab id: String, in tabs: TabsCoordinator) -> StepResult {
+        guard tabs.flow.reselect == .popToRoot else {
+            trace.record(flow: tabs.flowName, action: "reselect \(id): keep")
+            return .handled
+        }
+        trace.record(flow: tabs.flowName, action: "reselect \(id): popToRoot")
+        tabs.selectedCoordinator?.asStack?.truncate(to: 1)
+        return .handled
+    }
+
     /// `back` by default: dismisses the flow's modal when it came from there, else pops the
     /// top of its stack when it came from there and that is not the root.
     private func defaultBack(at flow: FlowCoordinator, arrival: Arrival) -> StepResult? {
@@ -61,6 +99,7 @@ extension FlowRuntime {
         if let modal = flow.presented, modal.item.id == id {
             trace.record(flow: flow.flowName, action: "dismiss \(modal.item.name)")
             flow.presented = nil
+            offerDismissed(modal.item.name, to: flow, depth: 0)
             return .handled
         }
         if let stack = flow.asStack, stack.entries.count > 1, stack.entries.last?.id == id {
@@ -72,7 +111,8 @@ extension FlowRuntime {
     }
 
     /// Shows the step after `step` whose `when` holds, with `payload` as its input; finishes the
-    /// sequence with `done` when there is none.
+    /// sequence with `done` when there is none. (1.1) A transient step's entry is removed once
+    /// the next step is shown.
     func advance(_ sequence: SequenceCoordinator, after step: Int, payload: Value?, depth: Int) -> StepResult {
         let steps = sequence.steps
         var next = step + 1
@@ -81,7 +121,10 @@ extension FlowRuntime {
                 do {
                     let item = try makeItem(steps[next].target.name, input: payload, under: sequence)
                     adopt(item, by: sequence)
+                    let done = steps.indices.contains(step) && steps[step].transient
+                        ? sequence.entries.last(where: { sequence.stepIndices[$0.id] == step })?.id : nil
                     sequence.push(item, step: next)
+                    if let done { sequence.setEntries(sequence.entries.filter { $0.id != done }) }
                     return .handled
                 } catch {
                     return .rejected(error.message)
@@ -100,14 +143,21 @@ extension FlowRuntime {
             finishedPayload = payload
             return .handled
         }
-        let step = (parent as? SequenceCoordinator)?.stepIndices[flow.id]
-        if parent.presented?.item.id == flow.id {
-            parent.presented = nil
+        let sequence = parent as? SequenceCoordinator
+        let step = sequence?.stepIndices[flow.id]
+        // (1.1) A flow step that finishes with `done` stays below the next step, as it was left.
+        if let sequence, let step, outcome == "done", sequence.steps.indices.contains(step),
+           !sequence.steps[step].transient, sequence.entries.last?.id == flow.id {
+            // stays: it is part of the sequence's back stack
         } else {
-            _ = parent.removeChild(flow)
+            if parent.presented?.item.id == flow.id {
+                parent.presented = nil
+            } else {
+                _ = parent.removeChild(flow)
+            }
+            flow.parent = nil
+            needsRepair = true  // the parent may be left empty; settle() restarts it
         }
-        flow.parent = nil
-        needsRepair = true  // the parent may be left empty; settle() restarts it
         let saved = trace
         trace = StepTrace()
         let emission = Emission(event: outcome, source: flow.flowName, payload: payload, isOutcome: true)

@@ -6,10 +6,10 @@ struct LinkOutcome {
     var message: String?
 }
 
-/// A matched link: the flow it goes into and the screens to put on its stack.
+/// A matched link: the flow it goes into and the items of its way from that flow's root.
 private struct LinkTarget {
     var flow: Flow
-    var items: [(name: String, input: Value?)]
+    var items: [(name: String, presentation: Presentation?, input: Value?)]
     /// The flows from the root to `flow`, root first.
     var way: [String]
 }
@@ -35,9 +35,11 @@ extension FlowRuntime {
         case .open:
             break
         }
+        let checkpoint = makeCheckpoint()
         do {
             try apply(target)
         } catch {
+            rollBack(to: checkpoint)
             return LinkOutcome(result: .noMatch, message: error.message)
         }
         trace.record(flow: target.flow.name, action: "link \(url)")
@@ -69,16 +71,17 @@ extension FlowRuntime {
                 guard let pathValues = pattern.pattern.match(link.segments) else { continue }
                 let values = link.query.merging(pathValues) { _, path in path }
                 let parameters = LinkParameters(index: index, values: values)
-                var items: [(name: String, input: Value?)] = []
-                for target in pattern.targets {
-                    let type = index.screens[target.name]?.input ?? index.flows[target.name]?.input
+                var items: [(name: String, presentation: Presentation?, input: Value?)] = []
+                for item in pattern.items {
+                    let name = item.target.name
+                    let type = index.screens[name]?.input ?? index.flows[name]?.input
                     do {
-                        items.append((target.name, try parameters.input(for: type)))
+                        items.append((name, item.presentation, try parameters.input(for: type)))
                     } catch {
                         return .failure(ActionFailure(message: error.message))
                     }
                 }
-                guard let way = way(to: flow.name) else {
+                guard let way = linkWays.way(to: flow.name) else {
                     return .failure(ActionFailure(message: RuntimeMessage.linkUnreachable(flow.name)))
                 }
                 switch flow.kind {
@@ -89,35 +92,6 @@ extension FlowRuntime {
             }
         }
         return .failure(ActionFailure(message: RuntimeMessage.linkNoMatch(url)))
-    }
-
-    /// The flows from the root to `target` through tabs, switch branches, stack roots and
-    /// first sequence steps; nil when the structure does not lead there.
-    func way(to target: String) -> [String]? {
-        var visited: Set<String> = [spec.start.name]
-        var queue: [[String]] = [[spec.start.name]]
-        var head = 0
-        while head < queue.count {
-            let path = queue[head]
-            head += 1
-            guard let last = path.last else { continue }
-            if last == target { return path }
-            guard let flow = index.flows[last] else { continue }
-            for child in structuralChildren(flow) where index.flows[child] != nil && !visited.contains(child) {
-                visited.insert(child)
-                queue.append(path + [child])
-            }
-        }
-        return nil
-    }
-
-    private func structuralChildren(_ flow: Flow) -> [String] {
-        switch flow.kind {
-        case .stack(let root): [root.name]
-        case .sequence(let steps): steps.first.map { [$0.target.name] } ?? []
-        case .tabs(let tabs, _): tabs.map(\.flow.name)
-        case .switch(let branches): branches.map(\.target.name)
-        }
     }
 
     private enum WayCheck {
@@ -145,14 +119,13 @@ extension FlowRuntime {
                     }
                     current = nil
                 }
-            case .switch(let branches):
+            case .switch:
                 if let live = current as? SwitchCoordinator, live.branch?.name == name {
                     current = live.branch?.coordinator
                 } else {
-                    guard let branch = branches.first(where: { $0.target.name == name }), holds(branch.when) else {
-                        return .blocked(name)
-                    }
-                    current = nil
+                    // (1.1) A hidden branch is shown only when it is the first whose `when` holds.
+                    guard firstHoldingBranch(of: parentFlow) == name else { return .blocked(name) }
+                    current = (current as? SwitchCoordinator)?.kept[name]?.coordinator
                 }
             case .stack, .sequence:
                 if let live = current?.asStack, live.entries.first?.name == name {
@@ -180,7 +153,7 @@ extension FlowRuntime {
                 next = child
             case let owner as SwitchCoordinator:
                 if owner.branch?.name != name {
-                    try show(name, in: owner, input: owner.contentInput)
+                    try resume(name, in: owner, input: owner.contentInput)
                 }
                 guard let child = owner.branch?.coordinator else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
                 next = child
@@ -207,16 +180,45 @@ extension FlowRuntime {
             next.presented = nil
             current = next
         }
-        guard let stack = current.asStack, let first = stack.entries.first else {
+        guard let linkStack = current.asStack, let first = linkStack.entries.first else {
             throw ActionFailure(message: RuntimeMessage.linkNotStack(current.flowName))
         }
-        var entries = [first]
-        for item in target.items {
-            let made = try makeItem(item.name, input: item.input, under: stack)
-            adopt(made, by: stack)
-            entries.append(made)
+        linkStack.presented = nil
+        try place(target.items, on: linkStack, after: [first])
+    }
+
+    /// (1.1) Puts a link's items in place: a pushed item on the stack reached so far, a
+    /// presented one over the flow that holds the previous item; items after a pushed or
+    /// presented flow go into that flow, after its root.
+    private func place(
+        _ items: [(name: String, presentation: Presentation?, input: Value?)],
+        on linkStack: any StackHolding, after base: [NavigationItem]
+    ) throws(ActionFailure) {
+        var stack = linkStack
+        var entries = base
+        var holder: FlowCoordinator = linkStack
+        var closed = false
+        for item in items {
+            guard !closed else { throw ActionFailure(message: RuntimeMessage.linkAfterScreen(item.name)) }
+            let made = try makeItem(item.name, input: item.input, under: holder)
+            if let presentation = item.presentation {
+                stack.setEntries(entries)
+                present(made, as: presentation, by: holder)
+            } else {
+                adopt(made, by: stack)
+                entries.append(made)
+                stack.setEntries(entries)
+            }
+            switch made {
+            case .flow(let child):
+                guard let inner = child.asStack else { throw ActionFailure(message: RuntimeMessage.linkNotStack(child.flowName)) }
+                stack = inner
+                entries = inner.entries
+                holder = child
+            case .screen:
+                if item.presentation != nil { closed = true } else { holder = stack }
+            }
         }
-        stack.presented = nil
         stack.setEntries(entries)
     }
 }

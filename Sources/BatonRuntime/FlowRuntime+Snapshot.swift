@@ -61,7 +61,7 @@ extension FlowRuntime {
         settleAfterChange()
     }
 
-    private func snapshot(of coordinator: FlowCoordinator) -> FlowSnapshot {
+    func snapshot(of coordinator: FlowCoordinator) -> FlowSnapshot {
         var flow = FlowSnapshot(id: coordinator.id, flow: coordinator.flowName, kind: coordinator.kind, input: coordinator.input)
         switch coordinator {
         case let sequence as SequenceCoordinator:
@@ -74,6 +74,7 @@ extension FlowRuntime {
             flow.selectedTab = tabs.selectedTab
         case let owner as SwitchCoordinator:
             flow.branch = owner.branch.map(snapshot(of:))
+            flow.kept = owner.keptItems.map(snapshot(of:))
         default:
             break
         }
@@ -92,17 +93,21 @@ extension FlowRuntime {
 }
 
 /// Rebuilds coordinators from a snapshot against the runtime's spec. Strict: anything that does
-/// not fit throws. Lenient (a new spec): what does not fit is dropped.
+/// not fit throws. Lenient (a new spec): what does not fit is dropped. With a pool (a rollback),
+/// coordinators and screen entries that exist already are reused by instance id, so their
+/// identities and view models survive.
 @MainActor
 struct SnapshotReader {
     let runtime: FlowRuntime
     let lenient: Bool
+    private let pool: InstancePool
     private(set) var maxID = 0
     private var seen: Set<Int> = []
 
-    init(runtime: FlowRuntime, lenient: Bool) {
+    init(runtime: FlowRuntime, lenient: Bool, pool: InstancePool = InstancePool()) {
         self.runtime = runtime
         self.lenient = lenient
+        self.pool = pool
     }
 
     mutating func flow(_ snapshot: FlowSnapshot, depth: Int) throws(ActionFailure) -> FlowCoordinator {
@@ -114,7 +119,13 @@ struct SnapshotReader {
             throw ActionFailure(message: "flow '\(snapshot.flow)' is a \(flow.kind.keyword) flow, the snapshot has a \(snapshot.kind)")
         }
         try claim(snapshot.id)
-        let coordinator = runtime.emptyCoordinator(flow, id: snapshot.id, input: snapshot.input)
+        let coordinator: FlowCoordinator
+        if let existing = pool.flows[snapshot.id], existing.flowName == flow.name {
+            existing.clear(input: snapshot.input)
+            coordinator = existing
+        } else {
+            coordinator = runtime.emptyCoordinator(flow, id: snapshot.id, input: snapshot.input)
+        }
         switch coordinator {
         case let sequence as SequenceCoordinator:
             let stepCount = sequence.steps.count
@@ -165,16 +176,24 @@ struct SnapshotReader {
             tabs.selectedTab = slots.contains(where: { $0.id == selected }) ? selected : (slots.first?.id ?? "")
         case let owner as SwitchCoordinator:
             if let branch = snapshot.branch {
-                let name: String
-                switch branch {
-                case .screen(let screen): name = screen.screen
-                case .flow(let child): name = child.flow
-                }
+                let name = branch.name
                 if owner.branches.contains(where: { $0.target.name == name }) {
                     owner.branch = try itemOrDrop(branch, parent: owner, depth: depth)
                 } else if !lenient {
                     throw ActionFailure(message: "switch '\(flow.name)' has no branch '\(name)'")
                 }
+            }
+            for hidden in snapshot.kept {
+                let name = hidden.name
+                guard owner.branches.contains(where: { $0.target.name == name }) else {
+                    if lenient { continue }
+                    throw ActionFailure(message: "switch '\(flow.name)' has no branch '\(name)' to keep")
+                }
+                guard owner.kept[name] == nil, owner.branch?.name != name else {
+                    if lenient { continue }
+                    throw ActionFailure(message: "switch '\(flow.name)' keeps branch '\(name)' twice, or keeps the shown one")
+                }
+                if let item = try itemOrDrop(hidden, parent: owner, depth: depth) { owner.kept[name] = item }
             }
         default:
             break
@@ -211,6 +230,10 @@ struct SnapshotReader {
                 throw ActionFailure(message: "unknown screen '\(screen.screen)'")
             }
             try claim(screen.id)
+            if let existing = pool.screens[screen.id], existing.screen == screen.screen {
+                let input = declaration.input == nil ? nil : screen.input
+                return .screen(ScreenEntry(id: screen.id, screen: screen.screen, input: input, viewModel: existing.viewModel))
+            }
             return .screen(runtime.makeScreen(declaration, input: screen.input, id: screen.id))
         case .flow(let flow):
             return .flow(try self.flow(flow, depth: depth + 1))

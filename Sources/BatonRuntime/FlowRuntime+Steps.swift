@@ -6,7 +6,17 @@ extension FlowRuntime {
     func runStep(trigger: String, source: String?, _ body: () -> StepResult) -> StepResult {
         trace = StepTrace()
         nestedEntries = []
-        let result: StepResult = finishedOutcome == nil ? body() : .rejected(RuntimeMessage.finished)
+        pendingResult = nil
+        pendingInputs = []
+        let checkpoint = usesReturn && finishedOutcome == nil ? makeCheckpoint() : nil
+        var result: StepResult = finishedOutcome == nil ? body() : .rejected(RuntimeMessage.finished)
+        drainEmptySequences(depth: 0)
+        repairIfNeeded()
+        if let failure = deliverPendingResult(), let checkpoint {
+            rollBack(to: checkpoint)
+            result = .rejected(failure)
+        }
+        tellPendingInputs()
         let own = trace
         settle()
         let entry = LogEntry(
@@ -18,7 +28,9 @@ extension FlowRuntime {
 
     /// After a host change (context, flag): retry held links, logging those that open.
     func settleAfterChange() {
+        trace = StepTrace()
         nestedEntries = []
+        follow()
         settle()
         record(nestedEntries)
     }
@@ -68,12 +80,59 @@ extension FlowRuntime {
 
     /// Restarts flows left empty and opens held links that can now be opened.
     func settle() {
+        repairIfNeeded()
+        retryHeldLinks()
+        repairIfNeeded()
+    }
+
+    /// Restarts flows a finished child left empty, and finishes sequences that start empty.
+    func repairIfNeeded() {
         // Only a finished child can leave a stack, switch or tab empty; skip the walk otherwise.
-        if needsRepair {
+        var rounds = 0
+        while needsRepair, rounds < Self.maxDepth {
+            rounds += 1
             needsRepair = false
             repair(root, depth: 0)
+            drainEmptySequences(depth: 0)
         }
-        retryHeldLinks()
+    }
+
+    /// Hands the step's `return R` to the screen visible now; a message when it cannot (the
+    /// screen does not declare R, or the payload does not fit), and the step is then rolled back.
+    func deliverPendingResult() -> String? {
+        guard let pending = pendingResult else { return nil }
+        pendingResult = nil
+        guard let entry = visibleWalk().screen else {
+            return finishedOutcome == nil ? RuntimeMessage.resultNobodyVisible(pending.name) : nil
+        }
+        guard let declaration = index.screens[entry.screen]?.result(named: pending.name) else {
+            return RuntimeMessage.resultNotDeclared(pending.name, screen: entry.screen)
+        }
+        // A result declared without a type carries nothing, as a screen without input takes none.
+        let payload = declaration.payload == nil ? nil : pending.payload
+        if let type = declaration.payload, let problem = checker.problem(with: payload, for: type) {
+            return RuntimeMessage.resultDoesNotFit(pending.name, screen: entry.screen, problem)
+        }
+        let result = ScreenResult(result: pending.name, payload: payload)
+        forgetReleasedResults()
+        received[entry.id] = result
+        entry.viewModel.receive(result)
+        recordNested(trigger: "result \(pending.name) → \(entry.screen)", trace: StepTrace(), result: "handled", message: nil)
+        return nil
+    }
+
+    /// Drops the results of screen instances that are gone.
+    private func forgetReleasedResults() {
+        guard !received.isEmpty else { return }
+        let live = InstancePool(root: root).screens
+        received = received.filter { live[$0.key] != nil }
+    }
+
+    /// Tells view models whose instance stayed on top (`singleTop`) their new input.
+    func tellPendingInputs() {
+        let inputs = pendingInputs
+        pendingInputs = []
+        for (viewModel, input) in inputs { viewModel.update(input: input) }
     }
 
     /// Emits an event from the visible screen (a given instance of it, when `instance` is set).
@@ -87,7 +146,8 @@ extension FlowRuntime {
         guard index.screens[screen]?.event(named: event) != nil else {
             return .rejected(RuntimeMessage.undeclaredEvent(event, screen: screen))
         }
-        let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false)
+        if let problem = checker.payloadProblem(payload, event: event, of: screen) { return .rejected(problem) }
+        let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false, instance: entry.id)
         return dispatch(emission, at: owner, arrival: .item(entry.id), depth: 0)
     }
 }

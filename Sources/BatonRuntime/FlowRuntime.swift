@@ -12,6 +12,10 @@ public final class FlowRuntime {
 
     public private(set) var spec: FlowSpec
     @ObservationIgnored private(set) var index: SpecIndex
+    /// The structural way of each link, shared with lint.
+    @ObservationIgnored private(set) var linkWays: LinkWays
+    /// Checks run-time values (payloads, facts, flags) against the spec.
+    @ObservationIgnored private(set) var checker: ValueChecker
     @ObservationIgnored public let registry: ViewModelRegistry
     public private(set) var environment: RuntimeEnvironment
     public let options: RuntimeOptions
@@ -38,19 +42,39 @@ public final class FlowRuntime {
     @ObservationIgnored var trace = StepTrace()
     /// Entries recorded during the current step, after its own.
     @ObservationIgnored var nestedEntries: [LogEntry] = []
+    /// (1.1) The last result handed to each screen instance, by instance id.
+    @ObservationIgnored var received: [Int: ScreenResult] = [:]
+    /// (1.1) A `return R` waiting for the step to end to be handed over.
+    @ObservationIgnored var pendingResult: PendingResult?
+    /// (1.1) New inputs for view models whose instance stayed (`singleTop`), told when the
+    /// step stands.
+    @ObservationIgnored var pendingInputs: [(viewModel: any ScreenViewModel, input: Value?)] = []
+    /// (1.1) Sequences started with no step that can be shown; they finish when drained.
+    @ObservationIgnored var pendingEmptySequences: [SequenceCoordinator] = []
+    /// (1.1) Whether any transition of the spec has a `return` (steps then keep a checkpoint).
+    @ObservationIgnored var usesReturn = false
 
-    /// Validates `spec` with the linter (throws the diagnostics when any is an error) and
-    /// starts the root flow.
+    /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
+    /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
+    /// the wrong type or unknown variant value, and one naming every missing required fact),
+    /// fills unsupplied facts from their defaults, and starts the root flow.
     public init(
         spec: FlowSpec, registry: ViewModelRegistry = ViewModelRegistry(),
         environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
     ) throws(DiagnosticsError) {
         let diagnostics = Linter().lint(spec)
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
+        let checker = ValueChecker(spec)
+        let problems = checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
+        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec) }) }
         self.spec = spec
         self.index = SpecIndex(spec)
+        self.checker = checker
+        self.linkWays = LinkWays(index: index)
+        self.usesReturn = Self.hasReturn(spec)
         self.registry = registry
-        self.environment = environment
+        self.environment = RuntimeEnvironment(
+            flagOverrides: environment.flagOverrides, context: checker.contextWithDefaults(environment.context))
         self.options = options
         self.root = StackCoordinator(id: 0, flow: Flow(name: spec.start.name, kind: .stack(root: Target(""))), input: nil)
         do {
@@ -58,6 +82,14 @@ public final class FlowRuntime {
         } catch {
             throw DiagnosticsError([RuntimeDiagnostic.start(error.message)])
         }
+        drainEmptySequences(depth: 0)
+        if needsRepair {
+            needsRepair = false
+            repair(root, depth: 0)
+            drainEmptySequences(depth: 0)
+        }
+        trace = StepTrace()
+        nestedEntries = []
     }
 
     /// Reads the compiled JSON form (the model encoded with `JSONEncoder`) and starts it as
@@ -115,6 +147,7 @@ public final class FlowRuntime {
             }
             trace.record(flow: owner.flowName, action: "dismiss \(modal.item.name)")
             owner.presented = nil
+            offerDismissed(modal.item.name, to: owner, depth: 0)
             return .handled
         }
     }
@@ -129,6 +162,9 @@ public final class FlowRuntime {
                 let covered = walk.tabs.contains { tabs in tabs.tabs.contains { $0.id == id } }
                 return .rejected(covered ? RuntimeMessage.tabCovered(id, by: walk.modalOwner?.presented?.item.name)
                                          : RuntimeMessage.noTab(id))
+            }
+            if tabs.selectedTab == id {
+                return reselect(tab: id, in: tabs)
             }
             trace.record(flow: tabs.flowName, action: "tab \(id)")
             return select(tab: id, in: tabs)
@@ -153,15 +189,36 @@ public final class FlowRuntime {
         return linkResult
     }
 
-    /// Sets a context fact, then opens held links that can now be opened.
-    public func setContext(_ name: String, _ value: Value) {
-        environment.context[name] = value
-        settleAfterChange()
+    /// Sets a context fact, then lets following switches follow and opens held links that can
+    /// now be opened. Throws, changing nothing, when the fact is not declared or the value does
+    /// not fit its type.
+    public func setContext(_ name: String, _ value: Value) throws(DiagnosticsError) {
+        try set(context: [name: value], flags: [:])
     }
 
-    /// Overrides a flag (nil removes the override), then opens held links that can now be opened.
-    public func setFlag(_ name: String, _ value: Literal?) {
-        environment.flagOverrides[name] = value
+    /// Overrides a flag (nil removes the override), then lets following switches follow and
+    /// opens held links that can now be opened. Throws, changing nothing, when the flag is not
+    /// declared or the value does not fit it.
+    public func setFlag(_ name: String, _ value: Literal?) throws(DiagnosticsError) {
+        guard let value else {
+            if index.flags[name] == nil, let problem = checker.flagProblem(name, .bool(false)) {
+                throw DiagnosticsError([RuntimeDiagnostic.setting(problem, spec: spec)])
+            }
+            environment.flagOverrides[name] = nil
+            settleAfterChange()
+            return
+        }
+        try set(context: [:], flags: [name: value])
+    }
+
+    /// Sets several context facts and flag overrides at once (a scenario's `set` step), then
+    /// lets following switches follow and opens held links that can now be opened. Throws,
+    /// changing nothing, on any undeclared name or value that does not fit.
+    public func set(context: [String: Value], flags: [String: Literal]) throws(DiagnosticsError) {
+        let problems = checker.settingProblems(flags: flags, context: context, requireAll: false)
+        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec) }) }
+        environment.context.merge(context) { _, new in new }
+        environment.flagOverrides.merge(flags) { _, new in new }
         settleAfterChange()
     }
 
@@ -195,7 +252,20 @@ public final class FlowRuntime {
     func replaceIndex(with spec: FlowSpec) {
         self.spec = spec
         self.index = SpecIndex(spec)
+        self.checker = ValueChecker(index: index)
+        self.linkWays = LinkWays(index: index)
+        self.usesReturn = Self.hasReturn(spec)
         transitionIndexes = [:]
+    }
+
+    private static func hasReturn(_ spec: FlowSpec) -> Bool {
+        spec.flows.contains { flow in
+            flow.transitions.contains { transition in
+                transition.actions.contains { action in
+                    action.kind.performed.contains { if case .return = $0 { true } else { false } }
+                }
+            }
+        }
     }
 
     func replaceRoot(_ coordinator: FlowCoordinator) {

@@ -1,3 +1,4 @@
+import BatonLint
 import BatonModel
 
 /// Every message the runtime reports, in one place.
@@ -49,16 +50,30 @@ enum RuntimeMessage {
         "popTo: '\(name)' is not on the stack of '\(flow)'"
     }
 
-    static func noSwitch(_ branch: String) -> String {
-        "show: no enclosing switch has a branch '\(branch)'"
+    static func noSwitch(_ branch: String, action: String = "show") -> String {
+        "\(action): no enclosing switch has a branch '\(branch)'"
+    }
+
+    static let nestedDo = "`do` does not nest; list the actions in one `do`"
+
+    static func nothingToReturnFrom(_ screen: String) -> String {
+        "return: nothing to return from: '\(screen)' is neither presented nor above the root of a stack"
+    }
+
+    static func resultNotDeclared(_ result: String, screen: String) -> String {
+        "return \(result): the visible screen '\(screen)' does not declare result '\(result)'; add it to the screen's `results`"
+    }
+
+    static func resultDoesNotFit(_ result: String, screen: String, _ reason: String) -> String {
+        "return \(result): the payload does not fit result '\(result)' of '\(screen)': \(reason)"
+    }
+
+    static func resultNobodyVisible(_ result: String) -> String {
+        "return \(result): no screen is visible to receive it"
     }
 
     static func noSequence(_ flow: String) -> String {
         "next: '\(flow)' is not in a sequence"
-    }
-
-    static func emptySequence(_ flow: String) -> String {
-        "no step of sequence '\(flow)' can be shown"
     }
 
     static func emitFromRoot(_ event: String) -> String {
@@ -81,6 +96,10 @@ enum RuntimeMessage {
         "links into '\(flow)' need a stack or sequence flow"
     }
 
+    static func linkAfterScreen(_ name: String) -> String {
+        "link item '\(name)' follows a presented screen; nothing may follow a presented screen"
+    }
+
     static func linkHiddenTab(_ flow: String) -> String {
         "the tab of '\(flow)' is not shown"
     }
@@ -98,6 +117,17 @@ enum RuntimeMessage {
 enum RuntimeDiagnostic {
     static func start(_ message: String) -> Diagnostic {
         Diagnostic(.error, code: "runtime-start", message: "cannot start the flow: \(message)", at: nil)
+    }
+
+    /// A flag override or context fact that does not fit the spec; at the declaration it
+    /// breaks, when there is one.
+    static func setting(_ problem: SettingProblem, spec: FlowSpec) -> Diagnostic {
+        let name = problem.key.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init)
+        let location = problem.key.hasPrefix("flags.")
+            ? spec.flags.first { $0.name == name }?.location
+            : spec.context.first { $0.name == name }?.location
+        return Diagnostic(.error, code: "runtime-setting", message: problem.message, at: location,
+                          suggestion: problem.suggestion)
     }
 
     static func snapshot(_ message: String) -> Diagnostic {

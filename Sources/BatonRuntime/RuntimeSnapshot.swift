@@ -27,6 +27,14 @@ public struct RuntimeSnapshot: Codable, Equatable, Sendable {
 public indirect enum ItemSnapshot: Codable, Equatable, Sendable {
     case screen(ScreenSnapshot)
     case flow(FlowSnapshot)
+
+    /// The screen or flow id.
+    public var name: String {
+        switch self {
+        case .screen(let screen): screen.screen
+        case .flow(let flow): flow.flow
+        }
+    }
 }
 
 /// A screen instance.
@@ -58,11 +66,13 @@ public struct FlowSnapshot: Codable, Equatable, Sendable {
     public var selectedTab: String?
     /// A switch's shown branch.
     public var branch: ItemSnapshot?
+    /// (1.1) A switch's kept branches (hidden without finishing), in branch-name order.
+    public var kept: [ItemSnapshot]
     public var presented: PresentedSnapshot?
 
     public init(
         id: Int, flow: String, kind: String, input: Value? = nil, entries: [ItemSnapshot] = [], steps: [Int?] = [],
-        tabs: [TabSnapshot] = [], selectedTab: String? = nil, branch: ItemSnapshot? = nil,
+        tabs: [TabSnapshot] = [], selectedTab: String? = nil, branch: ItemSnapshot? = nil, kept: [ItemSnapshot] = [],
         presented: PresentedSnapshot? = nil
     ) {
         self.id = id
@@ -74,7 +84,28 @@ public struct FlowSnapshot: Codable, Equatable, Sendable {
         self.tabs = tabs
         self.selectedTab = selectedTab
         self.branch = branch
+        self.kept = kept
         self.presented = presented
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, flow, kind, input, entries, steps, tabs, selectedTab, branch, kept, presented
+    }
+
+    /// Reads a snapshot; `kept` may be missing (snapshots written before 1.1).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        flow = try container.decode(String.self, forKey: .flow)
+        kind = try container.decode(String.self, forKey: .kind)
+        input = try container.decodeIfPresent(Value.self, forKey: .input)
+        entries = try container.decode([ItemSnapshot].self, forKey: .entries)
+        steps = try container.decode([Int?].self, forKey: .steps)
+        tabs = try container.decode([TabSnapshot].self, forKey: .tabs)
+        selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
+        branch = try container.decodeIfPresent(ItemSnapshot.self, forKey: .branch)
+        kept = try container.decodeIfPresent([ItemSnapshot].self, forKey: .kept) ?? []
+        presented = try container.decodeIfPresent(PresentedSnapshot.self, forKey: .presented)
     }
 }
 

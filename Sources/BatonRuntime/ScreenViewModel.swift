@@ -8,10 +8,15 @@ public protocol ScreenViewModel: AnyObject {
     /// (1.1) Called when a screen shown after this one hands a value back with `return R`,
     /// once this screen is visible again. The default does nothing.
     func receive(_ result: ScreenResult)
+
+    /// (1.1) Called when a `singleTop` push found this screen's instance on top: the instance
+    /// stays and `input` is its new input. The default does nothing.
+    func update(input: Value?)
 }
 
 extension ScreenViewModel {
     public func receive(_ result: ScreenResult) {}
+    public func update(input: Value?) {}
 }
 
 /// The view model of a screen the host registered nothing for: it holds its input and can
@@ -20,7 +25,10 @@ extension ScreenViewModel {
 public final class GenericViewModel: ScreenViewModel {
     /// The screen id.
     public let screen: String
-    public let input: Value?
+    /// The input; a `singleTop` push that keeps this instance sets it anew.
+    public private(set) var input: Value?
+    /// The last result handed to this screen by `return R`.
+    public private(set) var received: ScreenResult?
     /// The declared events, then the built-in `back` and `done`.
     public let events: [String]
     @ObservationIgnored private let context: ViewModelContext
@@ -30,6 +38,14 @@ public final class GenericViewModel: ScreenViewModel {
         self.input = context.input
         self.events = events
         self.context = context
+    }
+
+    public func receive(_ result: ScreenResult) {
+        received = result
+    }
+
+    public func update(input: Value?) {
+        self.input = input
     }
 
     /// Emits `event` from this screen; the runtime rejects it when the screen is not visible.

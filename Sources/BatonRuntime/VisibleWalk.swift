@@ -104,6 +104,8 @@ extension FlowRuntime {
         return NavigationState(
             top: walk.screen?.screen, topInput: walk.screen?.input, stack: walk.stack,
             tab: walk.tabs.last?.selectedTab, presented: walk.modalOwner?.presented?.item.name,
+            presentation: walk.modalOwner?.presented?.presentation,
+            received: walk.screen.flatMap { received[$0.id] },
             flows: walk.coordinators.map(\.flowName), finished: nil, heldLinks: heldLinks, tree: tree)
     }
 

@@ -160,7 +160,7 @@ import Testing
             """, [("1️⃣", "wrong-type"), ("2️⃣", "unknown-key"), ("3️⃣", "unknown-key")])
         #expect(diagnostics[0].suggestion == "remove the quotes")
         #expect(diagnostics[1].suggestion == "did you mean `transient`?")
-        #expect(diagnostics[2].message == "unknown key 'transient' in a branch")
+        #expect(diagnostics[2].message == "`transient` belongs to a sequence step, and this is a switch branch")
     }
 
     @Test func contextFactMistakes() {
@@ -208,5 +208,22 @@ import Testing
         #expect(diagnostics[1].suggestion == "did you mean `sheet`?")
         #expect(diagnostics[2].message
             == "a link item has one of push, sheet, cover or popover, but this one has `sheet` and `cover`")
+    }
+
+    @Test func namesListedTwiceAreReportedAtTheSecond() {
+        let diagnostics = expectDiagnostics("""
+            baton: 1
+            start: main
+            flags:
+              viewer: {values: [sheet, 1️⃣sheet, cover]}
+            screens:
+              home: {events: [tap, 2️⃣tap], results: [picked, 3️⃣picked]}
+            flows:
+              main: {stack: home}
+            """, [("1️⃣", "duplicate-definition"), ("2️⃣", "duplicate-definition"), ("3️⃣", "duplicate-definition")])
+        #expect(diagnostics.map(\.message) == [
+            "variant value 'sheet' is defined twice", "event 'tap' is defined twice", "result 'picked' is defined twice",
+        ])
+        #expect(diagnostics[1].notes.first?.location?.start == SourcePosition(line: 6, column: 19))
     }
 }

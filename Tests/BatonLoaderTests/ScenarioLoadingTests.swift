@@ -130,13 +130,15 @@ import Testing
                   - expect: {received: 3️⃣{payload: {a: 1}}}
                   - expect: {received: {result: a, 4️⃣paylod: {}}}
                   - expect: {5️⃣reslt: handled}
+                  - expect: 6️⃣{}
             """, [("1️⃣", "invalid-value"), ("2️⃣", "invalid-value"), ("3️⃣", "missing-key"), ("4️⃣", "unknown-key"),
-                  ("5️⃣", "unknown-key")])
+                  ("5️⃣", "unknown-key"), ("6️⃣", "invalid-step")])
         #expect(diagnostics[0].suggestion == "did you mean `rejected`?")
         #expect(diagnostics[0].message
             == "'rejectd' is not a value of `result`: write one of handled, rejected, unhandled, held, no-match")
         #expect(diagnostics[1].message == "'modal' is not a value of `presentation`: write one of sheet, cover, popover")
         #expect(diagnostics[3].suggestion == "did you mean `payload`?")
         #expect(diagnostics[4].suggestion == "did you mean `result`?")
+        #expect(diagnostics[5].message == "an `expect` needs at least one check")
     }
 }

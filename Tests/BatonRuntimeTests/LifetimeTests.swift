@@ -45,7 +45,7 @@ final class ProbeViewModel: ScreenViewModel {
     }
 
     @Test func showReleasesTheOldBranch() throws {
-        let run = try example("recipes.yaml", context: ["loggedIn": false])
+        let run = try example("recipes.yaml", context: ["loggedIn": false, "userId": "u1"])
         weak var auth = (run.root as? SwitchCoordinator)?.branch?.coordinator
         weak var login = topViewModel(run)
         run.send("loggedIn", from: "login")
@@ -54,7 +54,7 @@ final class ProbeViewModel: ScreenViewModel {
     }
 
     @Test func unselectedTabsKeepTheirOwn() throws {
-        let run = try example("recipes.yaml", context: ["loggedIn": true])
+        let run = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         run.send("select", from: "recipeList", payload: record(["id": "1"]))
         weak var detail = topViewModel(run)
         weak var meat = run.visibleWalk().owner
@@ -64,7 +64,7 @@ final class ProbeViewModel: ScreenViewModel {
     }
 
     @Test func releasingTheRuntimeReleasesEverything() throws {
-        var run: FlowRuntime? = try example("recipes.yaml", context: ["loggedIn": true])
+        var run: FlowRuntime? = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         weak var root = run?.root
         weak var list = run.flatMap(topViewModel)
         weak var runtime = run

@@ -5,7 +5,7 @@ import Testing
 @MainActor
 @Suite struct LinkTests {
     @Test func opensIntoATabAndFillsTheInput() throws {
-        let run = try example("recipes.yaml", context: ["loggedIn": true])
+        let run = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         run.selectTab("settings")
         #expect(run.open("/recipes/7") == .opened)
         #expect(run.state.tab == "meat")
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func dismissesModalsOnTheWay() throws {
-        let run = try example("recipes.yaml", context: ["loggedIn": true])
+        let run = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         run.send("select", from: "recipeList", payload: record(["id": "1"]))
         run.send("showReviews", from: "recipeDetail", payload: record(["id": "1"]))
         #expect(run.state.presented == "reviews")
@@ -67,14 +67,14 @@ import Testing
     @Test func heldLinkOpensWhenTheContextChanges() throws {
         let run = try example("auth-switch.yaml", context: ["loggedIn": false])
         run.open("/profile")
-        run.setContext("loggedIn", true)
+        try run.setContext("loggedIn", true)
         #expect(run.state.stack == ["entries", "profile"])
         #expect(run.state.heldLinks.isEmpty)
     }
 
     @Test func linkShowsABranchWhoseWhenHolds() throws {
         let run = try example("auth-switch.yaml", context: ["loggedIn": false])
-        run.setContext("loggedIn", true)
+        try run.setContext("loggedIn", true)
         #expect(run.state.top == "login")  // nothing moves by itself
         #expect(run.open("/profile") == .opened)
         #expect(run.state.stack == ["entries", "profile"])

@@ -18,6 +18,25 @@ import Testing
         }
     }
 
+    /// (1.1) Flows that use do, dismissAll, return, resume, singleTop, transient steps,
+    /// reselect, follow and link items.
+    nonisolated static let flows11 = ["do", "results", "resume", "sequences", "links"]
+
+    @Test(arguments: flows11)
+    func randomLegalStepsKeepTheInvariantsWith11Constructs(flow: String) throws {
+        let yaml = switch flow {
+        case "do": DoTests.flow
+        case "results": ResultTests.flow
+        case "resume": ResumeFollowTests.flow
+        case "sequences": SequenceStepTests.flow
+        default: LinkWayTests.flow
+        }
+        let spec = try spec(yaml)
+        for seed: UInt64 in [1, 2, 3] {
+            try drive(spec, seed: seed)
+        }
+    }
+
     private func drive(_ spec: FlowSpec, seed: UInt64) throws {
         var random = SplitMix64(seed: seed &* 7919 &+ UInt64(spec.screens.count))
         var context: [String: Value] = [:]
@@ -35,18 +54,35 @@ import Testing
         var counts: [String: Int] = [:]
 
         for step in 0..<Self.stepsPerRun {
-            randomStep(run, spec: spec, links: links, random: &random, counts: &counts)
+            stepAndCheckRejections(run, spec: spec, links: links, random: &random, counts: &counts, step: step)
             try checkInvariants(run, mirror: mirror, watched: &watched, step: step)
             if run.finishedOutcome != nil { break }
         }
         #expect((counts["send"] ?? 0) > Self.stepsPerRun / 3, "\(counts)")
     }
 
-    /// One random legal step. Holds nothing of the state when it returns, so the leak check
+    /// One random step; when it is rejected or unhandled, the state and every object in it
+    /// are exactly as before. Holds nothing of the state when it returns, so the leak check
     /// sees only what the runtime holds.
+    private func stepAndCheckRejections(
+        _ run: FlowRuntime, spec: FlowSpec, links: [Link], random: inout SplitMix64, counts: inout [String: Int], step: Int
+    ) {
+        let before = run.snapshot()
+        let objects = liveObjects(run)
+        let result = randomStep(run, spec: spec, links: links, random: &random, counts: &counts)
+        guard let result, result != .handled else { return }
+        #expect(run.snapshot() == before, "step \(step): \(result) changed the state")
+        let after = liveObjects(run)
+        #expect(Set(after.keys) == Set(objects.keys), "step \(step): \(result)")
+        for (id, object) in objects where after[id] !== object {
+            Issue.record("step \(step): \(result) rebuilt instance \(id)")
+        }
+    }
+
+    /// One random legal step, and what became of it when it is one that can be rejected.
     private func randomStep(
         _ run: FlowRuntime, spec: FlowSpec, links: [Link], random: inout SplitMix64, counts: inout [String: Int]
-    ) {
+    ) -> StepResult? {
             let index = SpecIndex(spec)
             let synthesizer = PayloadSynthesizer(index: index)
             let roll = random.below(100)
@@ -60,13 +96,14 @@ import Testing
                         #expect(!message.contains("not visible") && !message.contains("does not declare"), "\(message)")
                     }
                     counts["send", default: 0] += 1
+                    return result
                 }
             } else if roll < 70 {
-                run.back()
                 counts["back", default: 0] += 1
+                return run.back()
             } else if roll < 77 {
-                run.dismiss()
                 counts["dismiss", default: 0] += 1
+                return run.dismiss()
             } else if roll < 85 {
                 let tabIDs = walk.tappableTabs.flatMap { $0.tabs.map(\.id) }
                 if let tab = random.pick(tabIDs) {
@@ -75,13 +112,14 @@ import Testing
                 }
             } else if roll < 93 {
                 if let link = random.pick(links) {
-                    run.open(synthesizer.path(for: link, using: &random))
                     counts["open", default: 0] += 1
+                    return run.open(synthesizer.path(for: link, using: &random)) == .noMatch ? .rejected("no match") : nil
                 }
             } else if let fact = random.pick(spec.context.filter { $0.type == .builtin(.bool) }) {
-                run.setContext(fact.name, .bool(random.below(2) == 0))
+                try? run.setContext(fact.name, .bool(random.below(2) == 0))
                 counts["context", default: 0] += 1
             }
+            return nil
     }
 
     private func checkInvariants(_ run: FlowRuntime, mirror: FlowRuntime, watched: inout [WeakObject], step: Int) throws {
@@ -124,7 +162,8 @@ import Testing
 
     private func collect(_ coordinator: FlowCoordinator, into objects: inout [AnyObject]) {
         objects.append(coordinator)
-        for item in coordinator.childItems + (coordinator.presented.map { [$0.item] } ?? []) {
+        let kept = (coordinator as? SwitchCoordinator)?.keptItems ?? []
+        for item in coordinator.childItems + kept + (coordinator.presented.map { [$0.item] } ?? []) {
             switch item {
             case .screen(let entry): objects.append(entry.viewModel)
             case .flow(let child): collect(child, into: &objects)

@@ -25,7 +25,7 @@ private final class RecipeDetailModel: ScreenViewModel {
         var registry = ViewModelRegistry()
         registry.register("recipeDetail") { context in RecipeDetailModel(context) }  // input and send(_:)
         let runtime = try FlowRuntime(compiledJSON: data, registry: registry,
-                                      environment: RuntimeEnvironment(context: ["loggedIn": .bool(true)]))
+                                      environment: RuntimeEnvironment(context: ["loggedIn": .bool(true), "userId": "u1"]))
         runtime.open("myapp://open/recipes/7")       // deep links: scheme and host ignored
         let model = runtime.visibleScreen?.viewModel // the RecipeDetailModel of recipe 7
         let saved = runtime.snapshot()               // Codable: restore(_:) rebuilds it exactly

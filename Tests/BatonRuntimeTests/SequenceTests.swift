@@ -50,8 +50,14 @@ import Testing
         #expect(run.state.flows == ["root", "signup", "verifyPhone"])
         #expect(run.state.topInput == account)
         run.send("skip", from: "phoneEntry", payload: account)
-        #expect(run.state.stack == ["enterEmail", "profileForm", "welcome"])
+        // (1.1) A flow step that finished with `done` stays below the next step.
+        #expect(run.state.stack == ["enterEmail", "profileForm", "phoneEntry", "welcome"])
         #expect(run.state.topInput == account)
+        #expect(run.back() == .handled)
+        #expect(run.state.flows == ["root", "signup", "verifyPhone"])
+        #expect(run.state.top == "phoneEntry")
+        run.send("skip", from: "phoneEntry", payload: account)
+        #expect(run.state.stack == ["enterEmail", "profileForm", "phoneEntry", "welcome"])
     }
 
     @Test func backOnAChildFlowRootPopsTheWholeChild() throws {
@@ -100,5 +106,117 @@ import Testing
         #expect(run.state.finished == "done")
         #expect(run.state.top == nil)
         #expect(run.send("done", from: "two") == .rejected("the flow has finished"))
+    }
+}
+
+/// (1.1) Transient steps, flow steps that stay, sequences with no step to show.
+@MainActor
+@Suite struct SequenceStepTests {
+    nonisolated static let flow = """
+baton: 1
+app: Seq
+start: root
+context:
+  skipAll: bool
+types:
+  Draft: {name: string?}
+screens:
+  home: {events: {start: Draft, startEmpty: Draft}}
+  splash: {}
+  consent: {}
+  form: {input: Draft?}
+  sub1: {}
+  sub2: {}
+  summary: {input: Draft?}
+flows:
+  root:
+    stack: home
+    on:
+      home.start: push onboarding
+      home.startEmpty: push maybe
+      onboarding.done: reset summary
+      maybe.done: push summary
+  onboarding:
+    input: Draft
+    sequence:
+      - screen: splash
+        transient: true
+      - consent
+      - flow: sub
+      - flow: tsub
+        transient: true
+      - form
+  sub:
+    stack: sub1
+    on:
+      sub1.done: push sub2
+      sub2.done: finish
+  tsub:
+    stack: sub1
+    on:
+      sub1.done: finish
+  maybe:
+    input: Draft
+    sequence:
+      - screen: splash
+        when: "!context.skipAll"
+"""
+
+    func start(skipAll: Bool = false) throws -> FlowRuntime {
+        try FlowRuntime(spec: spec(Self.flow), environment: RuntimeEnvironment(context: ["skipAll": .bool(skipAll)]))
+    }
+
+    @Test func aTransientStepLeavesTheBackStackOnceTheNextIsShown() throws {
+        let run = try start()
+        run.send("start", from: "home", payload: record(["name": "N"]))
+        #expect(run.state.stack == ["home", "splash"])
+        run.send("done", from: "splash")
+        #expect(run.state.stack == ["home", "consent"])
+        #expect(run.back() == .handled)
+        #expect(run.state.stack == ["home"], "back from the step after a transient one skips it")
+    }
+
+    @Test func aFlowStepDoneStaysBelowTheNextAndATransientFlowStepGoes() throws {
+        let run = try start()
+        run.send("start", from: "home", payload: record(["name": "N"]))
+        run.send("done", from: "splash")
+        run.send("done", from: "consent")
+        #expect(run.state.stack == ["home", "consent", "sub1"])
+        run.send("done", from: "sub1")
+        run.send("done", from: "sub2")
+        #expect(run.state.stack == ["home", "consent", "sub1", "sub2", "sub1"])
+        #expect(run.state.flows == ["root", "onboarding", "tsub"])
+        run.send("done", from: "sub1")
+        #expect(run.state.stack == ["home", "consent", "sub1", "sub2", "form"], "tsub is transient: removed")
+        #expect(run.back() == .handled)
+        #expect(run.state.flows == ["root", "onboarding", "sub"], "back returns into the flow step as it was left")
+        #expect(run.state.top == "sub2")
+        #expect(run.send("done", from: "sub2") == .handled)
+        #expect(run.state.stack == ["home", "consent", "sub1", "sub2", "sub1"], "done there advances again")
+    }
+
+    @Test func aSequenceWithNoStepToShowFinishesInTheStepThatStartedIt() throws {
+        let run = try start(skipAll: true)
+        let draft = record(["name": "X"])
+        #expect(run.send("startEmpty", from: "home", payload: draft) == .handled)
+        #expect(run.state.stack == ["home", "summary"])
+        #expect(run.state.topInput == draft, "its input is the payload of done")
+        #expect(run.log.contains { $0.trigger == "outcome maybe.done" && $0.action == "push summary" })
+    }
+
+    @Test func aRootSequenceWithNoStepToShowFinishesTheRun() throws {
+        let yaml = """
+        baton: 1
+        start: s
+        context: {skip: bool}
+        screens: {a: {}}
+        flows:
+          s:
+            sequence:
+              - {screen: a, when: context.skip}
+        """
+        let run = try FlowRuntime(spec: spec(yaml), environment: RuntimeEnvironment(context: ["skip": false]))
+        #expect(run.state.finished == "done")
+        #expect(run.back() == .rejected("the flow has finished"))
     }
 }

@@ -7,10 +7,10 @@ import Testing
     let recipe = record(["id": "1", "title": "Pasta"])
 
     @Test func startsOnTheBranchWhoseWhenHolds() throws {
-        let loggedOut = try example("recipes.yaml", context: ["loggedIn": false])
+        let loggedOut = try example("recipes.yaml", context: ["loggedIn": false, "userId": "u1"])
         #expect(loggedOut.state.top == "login")
         #expect(loggedOut.state.flows == ["root", "auth"])
-        let loggedIn = try example("recipes.yaml", context: ["loggedIn": true])
+        let loggedIn = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         #expect(loggedIn.state.top == "recipeList")
         #expect(loggedIn.state.tab == "meat")
         #expect(loggedIn.state.flows == ["root", "home", "meat"])
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func tabsKeepTheirOwnStacks() throws {
-        let run = try example("recipes.yaml", context: ["loggedIn": true])
+        let run = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         run.send("select", from: "recipeList", payload: recipe)
         #expect(run.selectTab("veggie") == .handled)
         #expect(run.state.tab == "veggie")
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func tabsUnderAModalCannotBeTapped() throws {
-        let run = try example("recipes.yaml", context: ["loggedIn": true])
+        let run = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         run.send("select", from: "recipeList", payload: recipe)
         run.send("showReviews", from: "recipeDetail", payload: recipe)
         #expect(run.state.presented == "reviews")
@@ -38,12 +38,12 @@ import Testing
     }
 
     @Test func guardedAlternativesPickTheFirstThatHolds() throws {
-        let old = try example("recipes.yaml", context: ["loggedIn": true])
+        let old = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         old.send("select", from: "recipeList", payload: recipe)
         old.send("showReviews", from: "recipeDetail", payload: recipe)
         #expect(old.state.presented == "reviews")
         #expect(old.state.stack == ["reviews"])
-        let new = try example("recipes.yaml", context: ["loggedIn": true], flags: ["newReviews": .bool(true)])
+        let new = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"], flags: ["newReviews": .bool(true)])
         new.send("select", from: "recipeList", payload: recipe)
         new.send("showReviews", from: "recipeDetail", payload: recipe)
         #expect(new.state.presented == nil)
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func showReplacesTheBranch() throws {
-        let run = try example("recipes.yaml", context: ["loggedIn": false])
+        let run = try example("recipes.yaml", context: ["loggedIn": false, "userId": "u1"])
         #expect(run.send("loggedIn", from: "login") == .handled)
         #expect(run.state.flows == ["root", "home", "meat"])
         #expect(run.log.contains { $0.trigger == "outcome auth.done" && $0.flow == "root" && $0.action == "show home" })

@@ -1,0 +1,105 @@
+import BatonModel
+import Testing
+@testable import BatonRuntime
+
+/// Context facts, flag overrides and payloads are checked against the spec.
+@MainActor
+@Suite struct SettingsTests {
+    static let recipes = "recipes.yaml"
+    let loggedIn: [String: Value] = ["loggedIn": true, "userId": "u1"]
+
+    private func messages(_ body: () throws -> Void) -> [String] {
+        do {
+            try body()
+            return []
+        } catch let error as DiagnosticsError {
+            return error.diagnostics.map(\.description)
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func missingRequiredFactsAreNamedInOneDiagnostic() {
+        let found = messages { _ = try example(Self.recipes) }
+        #expect(found.count == 1)
+        #expect(found.first?.contains("`loggedIn`, `userId` are not given") == true, "\(found)")
+        #expect(found.first?.contains("[runtime-setting]") == true)
+    }
+
+    @Test func anUndeclaredFactSuggestsTheNearestAtItsDeclaration() {
+        let found = messages { _ = try example(Self.recipes, context: ["loggedIn": true, "userId": "u1", "userID": "x"]) }
+        #expect(found == ["error: unknown context fact 'userID'; did you mean `userId`? [runtime-setting]"])
+    }
+
+    @Test func aFactOfTheWrongTypeIsRefusedAtItsDeclaration() throws {
+        let found = messages { _ = try example(Self.recipes, context: ["loggedIn": "yes", "userId": "u1"]) }
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("test.yaml") == false)
+        #expect(found.first?.contains("recipes.yaml:9:3") == true, "\(found)")
+        #expect(found.first?.contains("context fact 'loggedIn' is a `bool`") == true, "\(found)")
+    }
+
+    @Test func flagOverridesMustBeDeclaredAndFit() {
+        let unknown = messages { _ = try example(Self.recipes, context: loggedIn, flags: ["newReview": .bool(true)]) }
+        #expect(unknown.first?.contains("unknown flag 'newReview'; did you mean `newReviews`?") == true, "\(unknown)")
+        let variant = messages { _ = try example(Self.recipes, context: loggedIn, flags: ["sourceViewer": .string("web")]) }
+        #expect(variant.first?.contains("flag 'sourceViewer' has no value 'web'") == true, "\(variant)")
+        let type = messages { _ = try example(Self.recipes, context: loggedIn, flags: ["newReviews": .int(1)]) }
+        #expect(type.first?.contains("flag 'newReviews' takes a bool") == true, "\(type)")
+    }
+
+    @Test func defaultsFillUnsuppliedFacts() throws {
+        var spec = try exampleSpec(Self.recipes)
+        spec.context = spec.context.map { fact in
+            var fact = fact
+            if fact.name == "loggedIn" { fact.default = LiteralValue(.bool(true)) }
+            return fact
+        }
+        let run = try FlowRuntime(spec: spec, environment: RuntimeEnvironment(context: ["userId": "u1"]))
+        #expect(run.environment.context["loggedIn"] == .bool(true))
+        #expect(run.state.top == "recipeList")
+        let supplied = try FlowRuntime(spec: spec, environment: RuntimeEnvironment(context: ["userId": "u1", "loggedIn": false]))
+        #expect(supplied.state.top == "login")
+    }
+
+    @Test func setContextAndSetFlagRefuseAndChangeNothing() throws {
+        let run = try example(Self.recipes, context: loggedIn)
+        let before = run.snapshot()
+        #expect(throws: DiagnosticsError.self) { try run.setContext("loggedIn", "no") }
+        #expect(throws: DiagnosticsError.self) { try run.setContext("nope", true) }
+        #expect(throws: DiagnosticsError.self) { try run.setFlag("sourceViewer", .string("web")) }
+        #expect(throws: DiagnosticsError.self) { try run.setFlag("undeclared", nil) }
+        #expect(throws: DiagnosticsError.self) { try run.set(context: ["loggedIn": false], flags: ["nope": .bool(true)]) }
+        #expect(run.environment.context["loggedIn"] == .bool(true), "a refused `set` changes nothing, not even its good part")
+        #expect(run.environment.flagOverrides.isEmpty)
+        #expect(run.snapshot() == before)
+        try run.set(context: ["loggedIn": false], flags: ["newReviews": .bool(true)])
+        #expect(run.flagValue("newReviews") == .bool(true))
+        #expect(run.environment.context["loggedIn"] == .bool(false))
+    }
+
+    @Test func aPayloadThatDoesNotFitIsRejectedNamingTheField() throws {
+        let run = try example("notes.yaml")
+        let before = run.snapshot()
+        let result = run.send("select", from: "noteList", payload: record(["id": .int(7)]))
+        guard case .rejected(let message) = result else {
+            Issue.record("expected a rejection, got \(result)")
+            return
+        }
+        #expect(message.contains("`noteList.select` does not fit `NoteRef`"), "\(message)")
+        #expect(message.contains("id"), "\(message)")
+        #expect(run.snapshot() == before)
+        #expect(run.log.last?.result == "rejected")
+    }
+
+    @Test func anEventWithoutPayloadRefusesOneAndNonFiniteNumbersAreRefused() throws {
+        let run = try example("notes.yaml")
+        let before = run.snapshot()
+        let extra = run.send("create", from: "noteList", payload: record(["x": "y"]))
+        #expect(extra.message?.contains("carries no payload") == true, "\(extra)")
+        let infinite = run.send("create", from: "noteList", payload: .double(.infinity))
+        #expect(infinite.message?.contains("not a finite number") == true, "\(infinite)")
+        #expect(run.snapshot() == before)
+        #expect(run.send("create", from: "noteList", payload: .null) == .handled)
+    }
+}
