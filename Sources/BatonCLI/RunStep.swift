@@ -8,6 +8,10 @@ enum RunStep: Equatable, CustomStringConvertible {
     case dismiss
     case tab(String)
     case open(String)
+    /// `set context.NAME=VALUE` or `set flags.NAME=VALUE`, read by the declared type.
+    case set(SettingAssignment)
+    /// The run is snapshotted to JSON and goes on in a new runtime restored from it.
+    case restore
 
     var description: String {
         switch self {
@@ -17,10 +21,13 @@ enum RunStep: Equatable, CustomStringConvertible {
         case .dismiss: "dismiss"
         case .tab(let id): "tab \(id)"
         case .open(let url): "open \(url)"
+        case .set(let assignment): "set \(assignment)"
+        case .restore: "restore"
         }
     }
 
-    /// Parses one step: `back`, `dismiss`, `tab T`, `open /path`, or `screen.event [JSON]`.
+    /// Parses one step: `back`, `dismiss`, `restore`, `tab T`, `open /path`,
+    /// `set context.NAME=VALUE`, `set flags.NAME=VALUE`, or `screen.event [JSON]`.
     static func parse(_ text: String) throws(RunStepError) -> RunStep {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
@@ -29,14 +36,16 @@ enum RunStep: Equatable, CustomStringConvertible {
         switch (head, rest) {
         case ("back", nil): return .back
         case ("dismiss", nil): return .dismiss
+        case ("restore", nil): return .restore
         case ("tab", let id?): return .tab(id)
         case ("open", let url?): return .open(url)
-        case ("tab", nil), ("open", nil):
+        case ("set", let assignment?): return .set(try SettingAssignment(scoped: assignment))
+        case ("tab", nil), ("open", nil), ("set", nil):
             throw RunStepError(text: text, reason: "`\(head)` needs an argument")
         default:
             let names = head.split(separator: ".", omittingEmptySubsequences: false)
             guard names.count == 2, Identifier.isValid(names[0]), Identifier.isValid(names[1]) else {
-                throw RunStepError(text: text, reason: "expected screen.event, back, dismiss, tab T or open /path")
+                throw RunStepError(text: text, reason: "expected screen.event, back, dismiss, tab T, open /path, set context.NAME=VALUE or restore")
             }
             return .send(screen: String(names[0]), event: String(names[1]), payload: try rest.map(parsePayload))
         }
@@ -85,19 +94,4 @@ struct RunStepError: Error, CustomStringConvertible {
     var reason: String
 
     var description: String { "cannot read step '\(text)': \(reason)" }
-}
-
-/// `name=value` options: the value is JSON when it parses as JSON, else the plain word, with
-/// `true`/`false` and numbers read as such.
-enum AssignmentParser {
-    static func parse(_ text: String) throws(RunStepError) -> (name: String, value: Value) {
-        guard let equals = text.firstIndex(of: "=") else {
-            throw RunStepError(text: text, reason: "write name=value")
-        }
-        let name = String(text[..<equals])
-        let raw = String(text[text.index(after: equals)...])
-        guard Identifier.isValid(name) else { throw RunStepError(text: text, reason: "'\(name)' is not a name") }
-        if let value = try? JSONDecoder().decode(Value.self, from: Data(raw.utf8)) { return (name, value) }
-        return (name, .string(raw))
-    }
 }

@@ -1,3 +1,4 @@
+import BatonLint
 import BatonLoader
 import BatonModel
 import BatonRuntime
@@ -10,13 +11,14 @@ public struct ScenarioFileResult: Sendable {
     public var diagnostics: [Diagnostic]
     public var outcomes: [ScenarioOutcome]
 
-    /// Whether the file could not run at all (a load or lint error in it or its flow).
+    /// Whether the file could not run at all (a load, lint or scenario-check error in it or its flow).
     public var isBroken: Bool { diagnostics.hasErrors }
     public var failedCount: Int { outcomes.filter { !$0.passed }.count + (isBroken ? 1 : 0) }
     public var passedCount: Int { outcomes.filter(\.passed).count }
 }
 
-/// Finds scenario files, loads each with its flow, and runs it. Prints nothing.
+/// Finds scenario files, loads each with its flow, checks it against the flow
+/// (`ScenarioChecker`) and runs it. Prints nothing.
 @MainActor
 public struct ScenarioSuite {
     public var strict: Bool
@@ -41,7 +43,12 @@ public struct ScenarioSuite {
         guard let spec = flow.spec else {
             return ScenarioFileResult(file: file, diagnostics: flow.diagnostics, outcomes: [])
         }
+        // Problems the scenario check finds are reported like lint's and keep the file from running.
+        let problems = ScenarioChecker(spec).check(scenarios)
+        if problems.hasErrors {
+            return ScenarioFileResult(file: file, diagnostics: (loaded.diagnostics + problems).sorted(), outcomes: [])
+        }
         let outcomes = ScenarioRunner(spec: spec, strict: strict).run(scenarios)
-        return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics, outcomes: outcomes)
+        return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics + problems, outcomes: outcomes)
     }
 }

@@ -1,11 +1,19 @@
+import BatonLint
 import BatonModel
+import Foundation
 
 /// Why a scenario failed: the step, where it is written, and what was expected and found.
 public struct ScenarioFailure: Hashable, Codable, Sendable {
-    /// The 1-based number of the failing step.
+    /// The 1-based number of the failing step; 0 when the scenario could not start.
     public var step: Int
     public var location: SourceRange?
     public var message: String
+
+    public init(step: Int, location: SourceRange?, message: String) {
+        self.step = step
+        self.location = location
+        self.message = message
+    }
 }
 
 /// The result of one scenario.
@@ -13,15 +21,28 @@ public struct ScenarioOutcome: Equatable, Codable, Sendable {
     public var name: String
     public var location: SourceRange?
     public var failure: ScenarioFailure?
-    /// The run log up to the end of the scenario, for reports.
+    /// The run log up to the end of the scenario, for reports (across `restore` steps).
     public var log: [LogEntry]
+    /// (1.1) What the scenario check found before running (unknown screens and events, values
+    /// that do not fit); when any is an error the scenario did not run.
+    public var diagnostics: [Diagnostic]
+
+    public init(name: String, location: SourceRange?, failure: ScenarioFailure?, log: [LogEntry],
+                diagnostics: [Diagnostic] = []) {
+        self.name = name
+        self.location = location
+        self.failure = failure
+        self.log = log
+        self.diagnostics = diagnostics
+    }
 
     public var passed: Bool { failure == nil }
 }
 
 /// Runs scenarios headlessly against a flow, each in a fresh runtime, exactly as the format's
-/// scenario section describes. In strict mode (the default) an event that nothing handles fails
-/// its step, as it would be an error in the app's strict mode.
+/// scenario section describes. A step that is rejected, unhandled (in strict mode, the
+/// default) or opens no link fails its scenario unless the next step is an `expect` whose
+/// `result` names that outcome; a held link never fails.
 @MainActor
 public struct ScenarioRunner {
     public var spec: FlowSpec
@@ -34,69 +55,47 @@ public struct ScenarioRunner {
         self.strict = strict
     }
 
-    /// Every scenario of `file`, in order.
+    /// Every scenario of `file`, in order, after checking the file against the flow
+    /// (`ScenarioChecker`): a scenario with a problem, or in a file whose own settings have
+    /// one, fails without running and carries the diagnostics.
     public func run(_ file: ScenarioFile) -> [ScenarioOutcome] {
-        file.scenarios.map { run($0, flags: file.flags, context: file.context) }
+        let checker = ScenarioChecker(spec)
+        let fileProblems = checker.checkSettings(of: file).filter { $0.severity == .error }
+        return file.scenarios.map { scenario in
+            let problems = fileProblems + checker.check(scenario, fileFlags: file.flags, fileContext: file.context)
+                .filter { $0.severity == .error }
+            guard let first = problems.first else { return run(scenario, flags: file.flags, context: file.context) }
+            let message = problems.count == 1 ? first.messageWithSuggestion
+                : "\(first.messageWithSuggestion) (and \(problems.count - 1) more)"
+            return ScenarioOutcome(name: scenario.name, location: scenario.location,
+                                   failure: ScenarioFailure(step: 0, location: first.location, message: message),
+                                   log: [], diagnostics: problems)
+        }
     }
 
-    /// One scenario, its flags and context laid over the file's.
+    /// One scenario, its flags and context laid over the file's. Does not check the scenario
+    /// first; `run(_ file:)` does.
     public func run(_ scenario: Scenario, flags: [String: Literal] = [:], context: [String: Value] = [:]) -> ScenarioOutcome {
         let environment = RuntimeEnvironment(
             flagOverrides: flags.merging(scenario.flags) { _, new in new },
             context: context.merging(scenario.context) { _, new in new })
-        let runtime: FlowRuntime
+        var run: ScenarioRun
         do {
-            runtime = try FlowRuntime(spec: spec, registry: registry, environment: environment,
-                                      options: RuntimeOptions(strict: strict, recordsStates: true))
+            run = ScenarioRun(runtime: try FlowRuntime(spec: spec, registry: registry, environment: environment,
+                                                       options: RuntimeOptions(strict: strict, logLimit: nil, recordsStates: true)),
+                              strict: strict)
         } catch {
             let message = error.diagnostics.first(where: { $0.severity == .error })?.description ?? "the flow has errors"
             return ScenarioOutcome(name: scenario.name, location: scenario.location,
                                    failure: ScenarioFailure(step: 0, location: scenario.location, message: message), log: [])
         }
-        for (offset, step) in scenario.steps.enumerated() {
-            if let message = perform(step.kind, on: runtime) {
-                let failure = ScenarioFailure(step: offset + 1, location: step.location, message: message)
-                return ScenarioOutcome(name: scenario.name, location: scenario.location, failure: failure, log: runtime.log)
-            }
-        }
-        return ScenarioOutcome(name: scenario.name, location: scenario.location, failure: nil, log: runtime.log)
+        let failure = run.perform(scenario.steps)
+        return ScenarioOutcome(name: scenario.name, location: scenario.location, failure: failure, log: run.log)
     }
 
-    /// Performs one step; a message when it fails.
-    private func perform(_ step: ScenarioStep.Kind, on runtime: FlowRuntime) -> String? {
-        switch step {
-        case .send(let screen, let event, let payload):
-            return failure(of: runtime.send(event, from: screen, payload: payload), "send \(screen).\(event)")
-        case .back:
-            return failure(of: runtime.back(), "back")
-        case .dismiss:
-            return failure(of: runtime.dismiss(), "dismiss")
-        case .tab(let id):
-            return failure(of: runtime.selectTab(id), "tab \(id)")
-        case .open(let url):
-            return runtime.open(url) == .noMatch ? "no link matches \(url)" : nil
-        case .expect(let checks):
-            let state = runtime.state
-            let mismatches = checks.compactMap { Self.mismatch($0, in: state) }
-            return mismatches.isEmpty ? nil : mismatches.joined(separator: "; ")
-        case .set, .restore:
-            return "`set` and `restore` steps are not supported yet"
-        }
-    }
-
-    private func failure(of result: StepResult, _ what: String) -> String? {
-        switch result {
-        case .handled:
-            return nil
-        case .rejected(let reason):
-            return "\(what) was rejected: \(reason)"
-        case .unhandled(let reason):
-            return strict ? "\(what) was not handled: \(reason)" : nil
-        }
-    }
-
-    /// "expected top recipeDetail, got recipeList", or nil when the check holds.
-    static func mismatch(_ check: Expectation, in state: NavigationState) -> String? {
+    /// "expected top recipeDetail, got recipeList", or nil when the check holds. `result` is
+    /// what the last step before the `expect` did (nil before any step).
+    static func mismatch(_ check: Expectation, in state: NavigationState, result: StepOutcome? = nil) -> String? {
         let actual: String
         let holds: Bool
         switch check {
@@ -121,10 +120,195 @@ public struct ScenarioRunner {
         case .finished(let outcome):
             actual = state.finished ?? "not finished"
             holds = state.finished == outcome
-        case .result, .presentation, .received:
-            actual = "unsupported"
-            holds = false
+        case .result(let name):
+            actual = result.map { $0.summary } ?? "nothing (no step yet)"
+            holds = result?.name == name
+        case .presentation(let style):
+            actual = state.presentation?.rawValue ?? "nothing"
+            holds = state.presentation == style
+        case .received(let expected):
+            actual = state.received?.description ?? "nothing"
+            holds = Self.matches(state.received, expected)
         }
         return holds ? nil : "expected \(check.key) \(check), got \(actual)"
+    }
+
+    /// Whether the result handed to the screen is the expected one: same name, and the
+    /// expected payload a subset of the one handed over.
+    static func matches(_ actual: ScreenResult?, _ expected: ScreenResult?) -> Bool {
+        guard let expected else { return actual == nil }
+        guard let actual, actual.result == expected.result else { return false }
+        guard let payload = expected.payload, payload != .null else { return true }
+        return actual.payload?.contains(payload) ?? false
+    }
+}
+
+/// What a scenario step did, as an `expect`'s `result` names it.
+struct StepOutcome: Equatable {
+    /// `handled`, `rejected`, `unhandled`, `held` or `no-match`.
+    var name: String
+    /// The step as written, for messages: `send recipeList.select`.
+    var step: String
+    /// Why nothing changed, when nothing did.
+    var reason: String?
+
+    /// "rejected (send a.b: why)", for messages.
+    var summary: String {
+        name == "handled" || name == "held" ? name : "\(name) (\(step): \(reason ?? name))"
+    }
+
+    /// "send a.b was rejected: why", for a step that fails its scenario.
+    var failureMessage: String {
+        let verb = switch name {
+        case "unhandled": "was not handled"
+        case "no-match": "opened no link"
+        default: "was \(name)"
+        }
+        return "\(step) \(verb)" + (reason.map { ": \($0)" } ?? "")
+            + "; if that is intended, follow it with `expect: {result: \(name)}`"
+    }
+}
+
+/// One scenario in progress: the runtime (replaced by `restore`), the log so far, and the
+/// outcome of the last step that was not an `expect`.
+@MainActor
+private struct ScenarioRun {
+    var runtime: FlowRuntime
+    let strict: Bool
+    /// Entries of runtimes left behind by `restore`.
+    var earlierLog: [LogEntry] = []
+
+    init(runtime: FlowRuntime, strict: Bool) {
+        self.runtime = runtime
+        self.strict = strict
+    }
+
+    var log: [LogEntry] { earlierLog + runtime.log }
+
+    /// Performs the steps in order; the first failure, nil when every step passed.
+    mutating func perform(_ steps: [ScenarioStep]) -> ScenarioFailure? {
+        var last: StepOutcome?
+        /// A step whose outcome fails the scenario unless the next step expects it.
+        var pending: (number: Int, location: SourceRange?, outcome: StepOutcome)?
+        for (offset, step) in steps.enumerated() {
+            let number = offset + 1
+            if case .expect(let checks) = step.kind {
+                let expectsResult = checks.contains { if case .result = $0 { true } else { false } }
+                if let waiting = pending, !expectsResult {
+                    return ScenarioFailure(step: waiting.number, location: waiting.location,
+                                           message: waiting.outcome.failureMessage)
+                }
+                pending = nil
+                let state = runtime.state
+                let mismatches = checks.compactMap { ScenarioRunner.mismatch($0, in: state, result: last) }
+                if !mismatches.isEmpty {
+                    return ScenarioFailure(step: number, location: step.location, message: mismatches.joined(separator: "; "))
+                }
+                continue
+            }
+            if let waiting = pending {
+                return ScenarioFailure(step: waiting.number, location: waiting.location, message: waiting.outcome.failureMessage)
+            }
+            let outcome: StepOutcome
+            do throws(ScenarioStepError) {
+                outcome = try perform(step.kind)
+            } catch {
+                return ScenarioFailure(step: number, location: step.location, message: error.message)
+            }
+            last = outcome
+            if fails(outcome) { pending = (number, step.location, outcome) }
+        }
+        if let waiting = pending {
+            return ScenarioFailure(step: waiting.number, location: waiting.location, message: waiting.outcome.failureMessage)
+        }
+        return nil
+    }
+
+    /// Whether the outcome fails the scenario unless the next step expects it.
+    private func fails(_ outcome: StepOutcome) -> Bool {
+        switch outcome.name {
+        case "rejected", "no-match": true
+        case "unhandled": strict
+        default: false
+        }
+    }
+
+    /// Performs one step that is not an `expect`. Throws when a `set` or `restore` cannot be
+    /// performed at all.
+    private mutating func perform(_ step: ScenarioStep.Kind) throws(ScenarioStepError) -> StepOutcome {
+        switch step {
+        case .send(let screen, let event, let payload):
+            return Self.outcome(runtime.send(event, from: screen, payload: payload), "send \(screen).\(event)")
+        case .back:
+            return Self.outcome(runtime.back(), "back")
+        case .dismiss:
+            return Self.outcome(runtime.dismiss(), "dismiss")
+        case .tab(let id):
+            return Self.outcome(runtime.selectTab(id), "tab \(id)")
+        case .open(let url):
+            switch runtime.open(url) {
+            case .opened: return StepOutcome(name: "handled", step: "open \(url)")
+            case .held: return StepOutcome(name: "held", step: "open \(url)")
+            case .noMatch:
+                let reason = runtime.log.last(where: { $0.trigger == "open \(url)" })?.message ?? "no link matches \(url)"
+                return StepOutcome(name: "no-match", step: "open \(url)", reason: reason)
+            }
+        case .set(let context, let flags):
+            try set(context: context, flags: flags)
+            return StepOutcome(name: "handled", step: "set")
+        case .restore:
+            try restore()
+            return StepOutcome(name: "handled", step: "restore")
+        case .expect:
+            return StepOutcome(name: "handled", step: "expect")
+        }
+    }
+
+    private static func outcome(_ result: StepResult, _ step: String) -> StepOutcome {
+        StepOutcome(name: result.name, step: step, reason: result.message)
+    }
+
+    /// Changes context facts and flag overrides as one change (following switches follow and
+    /// held links are retried once).
+    private mutating func set(context: [String: Value], flags: [String: Literal]) throws(ScenarioStepError) {
+        do {
+            try runtime.set(context: context, flags: flags)
+        } catch {
+            let problems = error.diagnostics.map { $0.message + ($0.suggestion.map { "; \($0)" } ?? "") }
+            throw ScenarioStepError(message: "cannot set: " + problems.joined(separator: "; "))
+        }
+    }
+
+    /// Snapshots the run to JSON and goes on in a new runtime restored from it, with the same
+    /// spec, registry, options and the current flags and context.
+    private mutating func restore() throws(ScenarioStepError) {
+        let snapshot: RuntimeSnapshot
+        do {
+            let data = try JSONEncoder().encode(runtime.snapshot())
+            snapshot = try JSONDecoder().decode(RuntimeSnapshot.self, from: data)
+        } catch {
+            throw ScenarioStepError(message: "restore: the snapshot did not survive JSON: \(error)")
+        }
+        do {
+            let fresh = try FlowRuntime(spec: runtime.spec, registry: runtime.registry,
+                                        environment: runtime.environment, options: runtime.options)
+            try fresh.restore(snapshot)
+            earlierLog += runtime.log
+            runtime = fresh
+        } catch {
+            throw ScenarioStepError(message: "restore failed: \(error.description)")
+        }
+    }
+}
+
+/// A `set` or `restore` step that could not be performed.
+private struct ScenarioStepError: Error {
+    var message: String
+}
+
+extension Diagnostic {
+    /// The message with its suggestion and code, as a failure message (the failure has the place).
+    var messageWithSuggestion: String {
+        message + (suggestion.map { "; \($0)" } ?? "") + " [\(code)]"
     }
 }

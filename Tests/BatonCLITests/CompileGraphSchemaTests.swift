@@ -1,5 +1,6 @@
 import BatonLoader
 import BatonModel
+import BatonRuntime
 import Foundation
 import Testing
 
@@ -16,6 +17,35 @@ import Testing
         #expect(decoded.flows == loaded?.flows)
         #expect(decoded.flags == loaded?.flags)
         #expect(decoded.screens.first?.location?.description == "flows/recipes.yaml:25:3")
+    }
+
+    @MainActor
+    @Test func everyConstructOf11SurvivesTheCompiledForm() throws {
+        let path = "Tests/BatonCLITests/Fixtures/every11.yaml"
+        let result = try CLI.run(["compile", path])
+        #expect(result.status == 0, "\(result.errors)")
+        let data = Data(result.output.utf8)
+        let decoded = try JSONDecoder().decode(FlowSpec.self, from: data)
+        var loaded = try #require(FlowLoader().load(path: CLI.packageRoot.appendingPathComponent(path).path).spec)
+        #expect(decoded.files == [path])
+        loaded.files = decoded.files  // the compiled form names files relative to where it was compiled
+        #expect(decoded == loaded)
+        // the pieces that are new in 1.1, named so that a difference says where it is
+        #expect(decoded.context == loaded.context)
+        #expect(decoded.screens.first { $0.name == "list" }?.results.map(\.name) == ["picked", "cancelled"])
+        #expect(decoded.flows.first { $0.name == "home" }?.reselect == .keep)
+        #expect(decoded.flows.first { $0.name == "root" }?.follow == true)
+        #expect(decoded.flows.first { $0.name == "mainStack" }?.links == loaded.flows.first { $0.name == "mainStack" }?.links)
+        // the runtime's JSON entry point runs it, and its scenarios pass on the compiled form
+        let runtime = try FlowRuntime(compiledJSON: data, environment: RuntimeEnvironment(context: ["userId": .string("u1")]))
+        try runtime.set(context: ["loggedIn": .bool(true)], flags: [:])
+        #expect(runtime.state.top == "list")
+        let scenarios = try #require(ScenarioLoader().load(
+            path: CLI.packageRoot.appendingPathComponent("Tests/BatonCLITests/Fixtures/every11.test.yaml").path).file)
+        let outcomes = ScenarioRunner(spec: decoded).run(scenarios)
+        #expect(outcomes.count == 3)
+        #expect(outcomes.allSatisfy { $0.passed }, "\(outcomes.compactMap(\.failure))")
+        #expect(outcomes.map { $0.log.map(\.state) } == ScenarioRunner(spec: loaded).run(scenarios).map { $0.log.map(\.state) })
     }
 
     @Test func compileWritesTheOutputFile() throws {
@@ -53,6 +83,30 @@ import Testing
         try CLI.expectGolden(result.output, "notes.dot")
         #expect(result.output.hasPrefix("digraph baton {"))
         #expect(result.output.contains("style=dashed"))
+    }
+
+    @Test func everyConstructOf11InMermaid() throws {
+        let result = try CLI.run(["graph", "Tests/BatonCLITests/Fixtures/every11.yaml"])
+        #expect(result.status == 0, "\(result.errors)")
+        try CLI.expectGolden(result.output, "every11.mmd")
+        // return and dismissAll go to exit nodes; X.dismissed is drawn from X; popToRoot to the root
+        #expect(result.output.contains(#"mainStack__exit_return_picked>"↩ return picked"]"#))
+        #expect(result.output.contains(#"mainStack__picker -- "abandon / return cancelled" --> mainStack__exit_return_cancelled"#))
+        #expect(result.output.contains(#"mainStack__picker -- "dismissed / popToRoot" --> mainStack__list"#))
+        #expect(result.output.contains(#"mainStack__list -- "reset / do [dismissAll, popToRoot]" --> mainStack__exit_dismissAll"#))
+        #expect(result.output.contains(#"auth -- "done / resume home" --> home"#))
+        #expect(result.output.contains(#""open / push item (singleTop)""#))
+        #expect(result.output.contains(#"onboarding == "start (transient)" ==> onboarding__welcome"#))
+        #expect(result.output.contains(#"subgraph root["root · switch, follow"]"#))
+        #expect(result.output.contains(#"subgraph home["home · tabs, reselect keep"]"#))
+    }
+
+    @Test func everyConstructOf11InDot() throws {
+        let result = try CLI.run(["graph", "Tests/BatonCLITests/Fixtures/every11.yaml", "--format", "dot"])
+        #expect(result.status == 0, "\(result.errors)")
+        try CLI.expectGolden(result.output, "every11.dot")
+        #expect(result.output.contains(#""mainStack·exit·return picked" [label="↩ return picked", shape=cds];"#))
+        #expect(result.output.contains(#""mainStack·picker" -> "mainStack·list" [label="dismissed / popToRoot"];"#))
     }
 
     @Test func unknownFlowIsAUsageErrorWithASuggestion() throws {

@@ -41,6 +41,50 @@ import Testing
         #expect(result.output.contains("▸ back → handled"))
     }
 
+    @Test func settingsAreTypedByTheFlowAndCheckedBeforeRunning() throws {
+        let flow = "Tests/BatonCLITests/Fixtures/typed.yaml"
+        // userId is a string: 42 is the text "42", which the runtime accepts.
+        let typed = try CLI.run(["run", flow, "--context", "userId=42", "--context", "loggedIn=true",
+                                 "--flag", "layout=list", "--flag", "beta=true", "--events", "back"])
+        #expect(typed.status == 0, "\(typed.errors)")
+        let refused = try CLI.run(["run", flow, "--context", "userid=42", "--context", "loggedIn=yes",
+                                   "--flag", "layout=grd", "--events", "back"])
+        #expect(refused.status == 1)
+        #expect(refused.output.isEmpty)
+        #expect(refused.errors == """
+            error: --flag layout=grd: flag 'layout' has no value 'grd'; did you mean `grid`?
+            error: --context userid=42: unknown context fact 'userid'; did you mean `userId`?
+            error: --context loggedIn=yes: context fact 'loggedIn' is a `bool`: the string `"yes"` is not a `bool`
+            error: --context: the required context fact `userId` is not given; supply it, or give the fact a `default` in the flow
+
+            """)
+    }
+
+    @Test func setAndRestoreSteps() throws {
+        let result = try CLI.run(["run", "flows/auth-switch.yaml", "--context", "loggedIn=false", "--events",
+                                  "open /profile; set context.loggedIn=true; restore; set context.loggedIn=maybe; back"])
+        #expect(result.status == 0, "\(result.errors)")
+        let headers = result.output.split(separator: "\n").filter { $0.hasPrefix("▸") }
+        #expect(headers == [
+            "▸ start", "▸ open /profile → held", "▸ set context.loggedIn=true → handled", "▸ restore → handled",
+            "▸ set context.loggedIn=maybe → rejected: context fact 'loggedIn' is a `bool`: the string `\"maybe\"` is not a `bool`",
+            "▸ back → handled",
+        ])
+        #expect(result.output.contains("profile"))
+    }
+
+    @Test func typedStepsOnStandardInputSetAndRestore() throws {
+        let result = try CLI.run(["run", "Tests/BatonCLITests/Fixtures/typed.yaml", "--context", "userId=u", "--context", "loggedIn=true"],
+                                 input: "set flags.beta=true\nset context.userId=7\nset context.age=1\nrestore\nquit\n")
+        #expect(result.status == 0, "\(result.errors)")
+        let headers = result.output.split(separator: "\n").filter { $0.hasPrefix("▸") }
+        #expect(headers == [
+            "▸ start", "▸ set flags.beta=true → handled", "▸ set context.userId=7 → handled",
+            "▸ set context.age=1 → rejected: unknown context fact 'age'; declared context facts: `loggedIn`, `region`, `userId`",
+            "▸ restore → handled",
+        ])
+    }
+
     @Test func badStepIsAUsageError() throws {
         let result = try CLI.run(["run", "flows/notes.yaml", "--events", "noteList"])
         #expect(result.status == 2)

@@ -26,6 +26,36 @@ import Testing
         #expect(result.output.hasSuffix("1 passed, 2 failed\n"))
     }
 
+    @Test func scenarioCheckProblemsAreReportedLikeLintAndStopTheFile() throws {
+        let result = try CLI.run(["test", "Tests/BatonCLITests/Fixtures/unchecked.test.yaml"])
+        #expect(result.status == 1)
+        try CLI.expectGolden(result.output, "unchecked.test.txt")
+        #expect(result.output.contains(
+            "unchecked.test.yaml:8:9: error: cannot send lst.select: unknown screen 'lst'; did you mean `list`? [scenario-unknown-screen]"))
+        #expect(result.output.contains("unchecked.test.yaml:11:18: error: the payload of `list.select` does not fit `Item`"))
+        #expect(result.output.contains("unchecked.test.yaml:13:5: error: scenario 'no context': the required context facts `userId`, `loggedIn` are not given"))
+        #expect(!result.output.contains("✓"))
+        #expect(result.output.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test func setRestoreAndExpectedResults() throws {
+        let result = try CLI.run(["test", "Tests/BatonCLITests/Fixtures/steps11.test.yaml"])
+        #expect(result.status == 1)
+        try CLI.expectGolden(result.output, "steps11.test.txt")
+        #expect(result.output.contains("✓ a held link opens after set, and survives restore"))
+        #expect(result.output.contains("✓ expected failures pass"))
+        #expect(result.output.contains("steps11.test.yaml:30:9: step 1: back was rejected: nothing to go back to"))
+        // --no-strict changes nothing for rejections
+        let lenient = try CLI.run(["test", "--no-strict", "Tests/BatonCLITests/Fixtures/steps11.test.yaml"])
+        #expect(lenient.output.hasSuffix("2 passed, 1 failed\n"))
+    }
+
+    @Test func everyConstructOf11RunsThroughTheExecutable() throws {
+        let result = try CLI.run(["test", "Tests/BatonCLITests/Fixtures/every11.test.yaml"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasSuffix("3 passed, 0 failed\n"))
+    }
+
     @Test func junitOutputParses() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("baton-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: path) }
@@ -58,7 +88,8 @@ import Testing
         #expect(fromJSON.map(\.passed) == fromYAML.map(\.passed))
         #expect(fromJSON.map { $0.log.map(\.state) } == fromYAML.map { $0.log.map(\.state) })
         // and the runtime's own JSON entry point accepts the compiled bytes
-        _ = try FlowRuntime(compiledJSON: data, environment: RuntimeEnvironment(context: scenarios.context))
+        let context = scenarios.context.merging(scenarios.scenarios.first?.context ?? [:]) { _, new in new }
+        _ = try FlowRuntime(compiledJSON: data, environment: RuntimeEnvironment(context: context))
     }
 }
 

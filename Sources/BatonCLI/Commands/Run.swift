@@ -11,8 +11,12 @@ extension BatonCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run a flow headlessly and print the navigation state after each step.",
             discussion: """
-                Steps are `screen.event [JSON payload]`, `back`, `dismiss`, `tab T` and \
-                `open /path`, separated by `;` in --events. Without --events, baton reads steps \
+                Steps are `screen.event [JSON payload]`, `back`, `dismiss`, `tab T`, \
+                `open /path`, `set context.NAME=VALUE`, `set flags.NAME=VALUE` and `restore`, \
+                separated by `;` in --events. --flag and --context values are read by the type \
+                the flow declares (`--context userId=42` is the string "42" when userId is a \
+                string); undeclared names, wrong types and missing required facts are refused \
+                before the run starts. Without --events, baton reads steps \
                 from standard input: on a terminal it shows the visible screen and the events it \
                 can send, and a number picks one.
 
@@ -26,10 +30,10 @@ extension BatonCommand {
         @Argument(help: "The flow file (YAML, or compiled JSON).")
         var flow: String
 
-        @Option(name: .customLong("flag"), help: "Override a flag: name=value. Repeatable.")
+        @Option(name: .customLong("flag"), help: "Override a flag: name=value, read by the flag's type. Repeatable.")
         var flags: [String] = []
 
-        @Option(name: .customLong("context"), help: "A context fact: name=value (JSON or a word). Repeatable.")
+        @Option(name: .customLong("context"), help: "A context fact: name=value, read by the fact's declared type (JSON for records and lists). Repeatable.")
         var context: [String] = []
 
         @Option(help: "Steps to perform, separated by ';'.")
@@ -49,22 +53,21 @@ extension BatonCommand {
         @MainActor
         private func runOnMainActor() throws {
             let spec = try loadSpec()
-            var environment = RuntimeEnvironment()
+            let assignments: [SettingAssignment]
             do throws(RunStepError) {
-                for text in flags {
-                    let (name, value) = try AssignmentParser.parse(text)
-                    guard let literal = Literal(value) else {
-                        throw RunStepError(text: text, reason: "a flag value is true, false, a number or a word")
-                    }
-                    environment.flagOverrides[name] = literal
-                }
-                for text in context {
-                    let (name, value) = try AssignmentParser.parse(text)
-                    environment.context[name] = value
-                }
+                assignments = try flags.map { text throws(RunStepError) in try SettingAssignment(text, scope: .flags) }
+                    + context.map { text throws(RunStepError) in try SettingAssignment(text, scope: .context) }
             } catch {
                 throw ValidationError(error.description)
             }
+            // Every value is read by its declared type, and every problem is named before anything runs.
+            let settings = RunSettings(assignments: assignments, spec: spec, requireAll: true)
+            if !settings.problems.isEmpty {
+                let lines = settings.problems.map { "error: \($0)" }.joined(separator: "\n")
+                FileHandle.standardError.write(Data((lines + "\n").utf8))
+                throw ExitCode(1)
+            }
+            let environment = RuntimeEnvironment(flagOverrides: settings.flags, context: settings.context)
             let runtime: FlowRuntime
             do {
                 runtime = try FlowRuntime(spec: spec, environment: environment, options: RuntimeOptions(strict: strict))
@@ -113,7 +116,7 @@ extension BatonCommand {
 /// A running flow in the terminal: performs steps and prints the state after each.
 @MainActor
 struct RunSession {
-    let runtime: FlowRuntime
+    var runtime: FlowRuntime
     let index: SpecIndex
     let json: Bool
     let colors: TerminalColors
@@ -139,9 +142,51 @@ struct RunSession {
             case .held: result = "held"
             case .noMatch: result = "rejected: no link matches \(url)"
             }
+        case .set(let assignment): result = set(assignment)
+        case .restore: result = restore()
         }
         show(step: step.description, result: result)
         return result == "handled" || result == "opened" || result == "held"
+    }
+
+    /// Changes one fact or flag override, read by its declared type.
+    private func set(_ assignment: SettingAssignment) -> String {
+        let checker = ValueChecker(runtime.spec)
+        var flags: [String: Literal] = [:]
+        var context: [String: Value] = [:]
+        switch assignment.scope {
+        case .flags:
+            switch assignment.flagValue(checker: checker) {
+            case .value(let value): flags[assignment.name] = value
+            case .problem(let problem): return "rejected: \(problem)"
+            }
+        case .context:
+            switch assignment.factValue(checker: checker) {
+            case .value(let value): context[assignment.name] = value
+            case .problem(let problem): return "rejected: \(problem)"
+            }
+        }
+        do {
+            try runtime.set(context: context, flags: flags)
+            return "handled"
+        } catch {
+            return "rejected: " + error.diagnostics.map(\.message).joined(separator: "; ")
+        }
+    }
+
+    /// Snapshots the run to JSON and goes on in a new runtime restored from it.
+    private mutating func restore() -> String {
+        do {
+            let data = try JSONEncoder().encode(runtime.snapshot())
+            let snapshot = try JSONDecoder().decode(RuntimeSnapshot.self, from: data)
+            let fresh = try FlowRuntime(spec: runtime.spec, registry: runtime.registry,
+                                        environment: runtime.environment, options: runtime.options)
+            try fresh.restore(snapshot)
+            runtime = fresh
+            return "handled"
+        } catch {
+            return "rejected: restore failed: \(error)"
+        }
     }
 
     func show(step: String, result: String?) {

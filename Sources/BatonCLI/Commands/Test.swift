@@ -9,9 +9,13 @@ extension BatonCommand {
             abstract: "Run scenario files (*.test.yaml) headlessly and report each scenario.",
             discussion: """
                 Each scenario starts the flow afresh with its flags and context, performs its \
-                steps (send, back, dismiss, tab, open) and checks its expectations. A failure \
-                names the step's line, what was expected and what happened. Exits 1 when a \
-                scenario fails.
+                steps (send, back, dismiss, tab, open, set, restore) and checks its \
+                expectations. Before anything runs, the file is checked against its flow \
+                (screens, events, payloads, flags and context), each problem reported as lint \
+                reports one. A step that is rejected, not handled or opens no link fails its \
+                scenario unless the next step is `expect: {result: ...}` naming that outcome. \
+                A failure names the step's line, what was expected and what happened. Exits 1 \
+                when a scenario fails.
 
                 Example:
                   baton test flows/
@@ -65,8 +69,11 @@ extension BatonCommand {
 
         static func report(_ result: ScenarioFileResult, colors: TerminalColors) -> String {
             var lines = [colors.bold(result.file)]
-            for diagnostic in result.diagnostics where diagnostic.severity == .error {
-                lines.append("  " + colors.severity(.error) + " " + diagnostic.description)
+            // Load, lint and scenario-check errors read as lint's do: file:line:column: error: ...
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                let report = TextReporter(colors: colors).generateReport([FileReport(file: result.file, diagnostics: errors)])
+                lines += report.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
             }
             for outcome in result.outcomes {
                 guard let failure = outcome.failure else {

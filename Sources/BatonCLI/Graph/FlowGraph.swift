@@ -10,12 +10,17 @@ struct FlowGraph: Equatable {
         var screens: [String]
         /// Outcomes the flow finishes with, drawn as end nodes.
         var outcomes: [String]
+        /// (1.1) Ways out whose destination is only known at run time (`return R`,
+        /// `dismissAll`), drawn as exit nodes labelled with the action.
+        var exits: [String] = []
     }
 
     enum Endpoint: Hashable {
         case screen(flow: String, screen: String)
         case flow(String)
         case outcome(flow: String, outcome: String)
+        /// (1.1) An exit node of the flow, such as `return picked`.
+        case exit(flow: String, action: String)
     }
 
     enum Style: Equatable {
@@ -76,7 +81,7 @@ private struct ClusterBuilder {
     init(flow: Flow, index: SpecIndex) {
         self.flow = flow
         self.index = index
-        cluster = FlowGraph.Cluster(flow: flow.name, title: flow.displayTitle, kind: flow.kind.keyword,
+        cluster = FlowGraph.Cluster(flow: flow.name, title: flow.displayTitle, kind: Self.kindText(of: flow),
                                     screens: [], outcomes: [])
     }
 
@@ -109,6 +114,16 @@ private struct ClusterBuilder {
         }
     }
 
+    /// The flow's kind with its 1.1 options when they differ from the default:
+    /// `tabs, reselect keep`, `switch, follow`.
+    private static func kindText(of flow: Flow) -> String {
+        switch flow.kind {
+        case .tabs where flow.reselect != .popToRoot: "\(flow.kind.keyword), reselect \(flow.reselect.rawValue)"
+        case .switch where flow.follow: "\(flow.kind.keyword), follow"
+        default: flow.kind.keyword
+        }
+    }
+
     private func endpoint(_ name: String) -> FlowGraph.Endpoint {
         index.flows[name] != nil ? .flow(name) : .screen(flow: flow.name, screen: name)
     }
@@ -121,7 +136,7 @@ private struct ClusterBuilder {
         case .sequence(let steps):
             var previous: FlowGraph.Endpoint = me
             for (number, step) in steps.enumerated() {
-                let label = number == 0 ? "start" : "done"
+                let label = (number == 0 ? "start" : "done") + (step.transient ? " (transient)" : "")
                 edges.append(.init(from: previous, to: endpoint(step.target.name),
                                    label: label + Self.guardText(step.when), style: .structure))
                 previous = endpoint(step.target.name)
@@ -145,7 +160,7 @@ private struct ClusterBuilder {
         let from: FlowGraph.Endpoint = fromScreenHere || index.flows[trigger.source] != nil
             ? endpoint(trigger.source) : .flow(flow.name)
         let event = fromScreenHere || index.flows[trigger.source] != nil ? trigger.event : trigger.description
-        let label = "\(event) / \(action.kind.text)" + Self.guardText(action.when)
+        let label = "\(event) / \(action.kind.text)" + (action.singleTop ? " (singleTop)" : "") + Self.guardText(action.when)
         // A `do` draws an edge for each item that goes somewhere, all with the whole list's label.
         for kind in action.kind.performed {
             addEdge(for: kind, from: from, label: label)
@@ -172,7 +187,17 @@ private struct ClusterBuilder {
             if !cluster.outcomes.contains(outcome.name) { cluster.outcomes.append(outcome.name) }
             edges.append(.init(from: from, to: .outcome(flow: flow.name, outcome: outcome.name),
                                label: label, style: .navigation))
-        case .pop, .popToRoot, .dismiss, .next, .emit, .link, .ignore, .dismissAll, .return, .do:
+        case .popToRoot:
+            // In a stack the root is known: draw the way back to it.
+            if case .stack(let root) = flow.kind {
+                edges.append(.init(from: from, to: endpoint(root.name), label: label, style: .navigation))
+            }
+        case .dismissAll, .return:
+            // Where these land is only known at run time: an exit node of the flow says what happens.
+            let exit = kind.text
+            if !cluster.exits.contains(exit) { cluster.exits.append(exit) }
+            edges.append(.init(from: from, to: .exit(flow: flow.name, action: exit), label: label, style: .navigation))
+        case .pop, .dismiss, .next, .emit, .link, .ignore, .do:
             break
         }
     }

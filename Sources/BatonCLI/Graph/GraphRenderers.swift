@@ -16,6 +16,9 @@ struct MermaidRenderer: GraphRenderer {
             for outcome in cluster.outcomes {
                 lines.append("    \(id(.outcome(flow: cluster.flow, outcome: outcome)))((\"\(escape(outcome))\"))")
             }
+            for exit in cluster.exits {
+                lines.append("    \(id(.exit(flow: cluster.flow, action: exit)))>\"↩ \(escape(exit))\"]")
+            }
             lines.append("  end")
         }
         for edge in graph.edges {
@@ -35,6 +38,7 @@ struct MermaidRenderer: GraphRenderer {
         case .flow(let flow): flow
         case .screen(let flow, let screen): "\(flow)__\(screen)"
         case .outcome(let flow, let outcome): "\(flow)__end_\(outcome)"
+        case .exit(let flow, let action): "\(flow)__exit_" + action.replacingOccurrences(of: " ", with: "_")
         }
     }
 
@@ -59,6 +63,9 @@ struct DotRenderer: GraphRenderer {
             for outcome in cluster.outcomes {
                 lines.append("    \(quote(node(.outcome(flow: cluster.flow, outcome: outcome)))) [label=\(quote(outcome)), shape=doublecircle];")
             }
+            for exit in cluster.exits {
+                lines.append("    \(quote(node(.exit(flow: cluster.flow, action: exit)))) [label=\(quote("↩ " + exit)), shape=cds];")
+            }
             lines.append("  }")
         }
         for edge in graph.edges {
@@ -82,6 +89,7 @@ struct DotRenderer: GraphRenderer {
         case .flow(let flow): entry(flow)
         case .screen(let flow, let screen): "\(flow)·\(screen)"
         case .outcome(let flow, let outcome): "\(flow)·end·\(outcome)"
+        case .exit(let flow, let action): "\(flow)·exit·\(action)"
         }
     }
 
