@@ -34,9 +34,11 @@ public enum NameSuggester {
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
             if let budget, !budget.spend(cost) { break }
-            if candidate.lowercased() == lowered { return candidate }
+            let count = candidate.unicodeScalars.count
+            // Cheap tests first: most candidates differ in length too much to be compared.
+            if count == target.count, candidate.lowercased() == lowered { return candidate }
+            guard abs(count - target.count) <= limit else { continue }
             let scalars = Array(candidate.unicodeScalars)
-            guard abs(scalars.count - target.count) <= limit else { continue }
             let distance = editDistance(target, scalars, limit: limit, scratch: &scratch)
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
