@@ -220,7 +220,7 @@ import Testing
         let clock = ContinuousClock()
         var suggested = 0
         let elapsed = clock.measure {
-            NameSuggester.withBudget(comparisons: 50_000) {
+            NameSuggester.withBudget(comparisons: 20_000) {
                 for index in 0..<8_000 where NameSuggester.nearest(to: "screen\(index)x", among: candidates) != nil {
                     suggested += 1
                 }
@@ -232,8 +232,9 @@ import Testing
             }
         }
         // Each call compares up to 8,000 candidates: the first few get their suggestion.
-        #expect((1...7).contains(suggested))
-        #expect(elapsed < .seconds(3))
+        #expect((1...3).contains(suggested))
+        // Without the budget, 64 million comparisons: many minutes in a debug build.
+        #expect(elapsed < .seconds(10))
         // Outside the run there is no budget.
         #expect(NameSuggester.budget == nil)
         #expect(NameSuggester.nearest(to: "screen1x", among: candidates) == "screen1")
