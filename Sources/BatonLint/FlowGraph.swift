@@ -164,6 +164,7 @@ struct FlowGraph {
     /// Whether `flow` or one of its descendants can show `screen`: walks up from the flows
     /// that show the screen, stopping as soon as `flow` is met.
     func canShow(_ screen: String, under flow: String) -> Bool {
+        if showers[screen]?.contains(flow) ?? false { return true }
         var seen: Set<String> = []
         var queue = Array(showers[screen] ?? OrderedSet())
         var head = 0

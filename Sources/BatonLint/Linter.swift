@@ -27,13 +27,16 @@ public struct Linter: Sendable {
     /// Every check, in documentation order.
     public static var checks: [any LintCheck.Type] { [
         UnknownReferenceCheck.self, WrongTargetKindCheck.self, NameConflictCheck.self,
-        UnknownTriggerCheck.self, UnknownEventCheck.self, ReservedEventCheck.self, InvalidDoCheck.self, MisplacedActionCheck.self,
-        PayloadMismatchCheck.self, MissingResultCheck.self, ResultMismatchCheck.self, BrokenSequenceCheck.self, LinkParameterCheck.self,
+        UnknownTriggerCheck.self, UnknownEventCheck.self, ReservedEventCheck.self,
+        InvalidDoCheck.self, MisplacedActionCheck.self,
+        PayloadMismatchCheck.self, MissingResultCheck.self, ResultMismatchCheck.self,
+        BrokenSequenceCheck.self, LinkParameterCheck.self,
         ConditionTypeCheck.self, FlagDefaultCheck.self, ContextDefaultCheck.self, InvalidRolloutCheck.self,
         NoVisibleTabCheck.self, NoBranchShownCheck.self,
         StartCycleCheck.self, InvalidLinkCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
         UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self,
-        UnusedFlagCheck.self, GuardedLastBranchCheck.self, FollowWithoutConditionsCheck.self, CoverageCappedCheck.self,
+        UnusedFlagCheck.self, GuardedLastBranchCheck.self, FollowWithoutConditionsCheck.self,
+        CoverageCappedCheck.self,
     ] }
 
     /// The descriptions of every check, in documentation order.

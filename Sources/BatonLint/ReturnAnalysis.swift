@@ -27,10 +27,28 @@ struct ReturnAnalysis {
     private unowned let context: LintContext
     /// Holder flow → item screen or flow → the screens just before it on a link's way.
     private var linkPredecessors: [String: [String: OrderedSet<String>]] = [:]
+    /// Flow → screen or flow → the triggers of the flow's transitions that push, present or
+    /// replace it.
+    private var shownBy: [String: [String: [Trigger]]] = [:]
 
     init(_ context: LintContext) {
         self.context = context
         collectLinkPredecessors()
+        for flow in context.spec.flows where shownBy[flow.name] == nil {
+            var table: [String: [Trigger]] = [:]
+            for transition in flow.transitions {
+                var named: Set<String> = []
+                for action in transition.performedActions {
+                    switch action.kind {
+                    case .push(let ref), .present(_, let ref), .replace(let ref):
+                        if named.insert(ref.name).inserted { table[ref.name, default: []].append(transition.trigger) }
+                    default:
+                        break
+                    }
+                }
+            }
+            shownBy[flow.name] = table
+        }
         for flow in context.spec.flows {
             for transition in flow.transitions {
                 for alternative in transition.actions {
@@ -128,15 +146,7 @@ struct ReturnAnalysis {
         while head < queue.count {
             let current = queue[head]
             head += 1
-            for transition in flow.transitions {
-                let shows = transition.performedActions.contains { action in
-                    switch action.kind {
-                    case .push(let ref), .present(_, let ref), .replace(let ref): ref.name == current
-                    default: false
-                    }
-                }
-                guard shows else { continue }
-                let trigger = transition.trigger
+            for trigger in shownBy[flow.name]?[current] ?? [] {
                 if trigger.isWildcard {
                     for screen in context.graph.shows[flow.name]?.screens ?? OrderedSet() { result.insert(screen) }
                 } else if context.index.screens[trigger.source] != nil {

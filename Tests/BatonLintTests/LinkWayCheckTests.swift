@@ -94,4 +94,25 @@ import Testing
             """, code: "unreachable-link", at: ["1️⃣"])
         #expect(found.first?.message.contains("reached only by a push or a presentation") == true)
     }
+
+    @Test func everyItemIsAScreenOrAFlowThatExists() {
+        let source = """
+            baton: 1
+            start: main
+            screens:
+              home: {}
+              help: {}
+            flows:
+              main:
+                stack: home
+                links:
+                  /a: [{sheet: 1️⃣helpp}]
+                  /b: [{cover: helpFlow}, help]
+              helpFlow:
+                stack: help
+            """
+        let found = expectLint(source, code: "unknown-reference", at: ["1️⃣"])
+        #expect(found.first?.suggestion == "did you mean `help`?")
+        expectLint(source, code: "wrong-target-kind", at: [])
+    }
 }

@@ -46,6 +46,29 @@ import Testing
         #expect(!diagnostics.map(\.code).contains("start-cycle"))
     }
 
+    @Test func longChainsOfOutcomeReturnsAndLinkItemsFinish() throws {
+        let depth = 5_000
+        var transitions: [Transition] = [Transition(trigger: Trigger(source: "home", event: "go"), actions: [Action(.present(.sheet, "c0"))])]
+        var flows: [Flow] = []
+        for index in 0..<depth {
+            flows.append(Flow(name: "c\(index)", kind: .stack(root: Target("s")),
+                              transitions: [Transition(trigger: Trigger(source: "s", event: "done"), actions: [Action(.finish(outcome: "done"))])]))
+            let next: ActionKind = index + 1 < depth ? .present(.sheet, Reference("c\(index + 1)")) : .return(result: "r")
+            transitions.append(Transition(trigger: Trigger(source: "c\(index)", event: "done"),
+                                          actions: [Action(.do([Action(.dismissAll), Action(.do([Action(next)]))])), Action(next)]))
+        }
+        let items = (0..<depth).map { LinkItem(Reference("c\($0)"), presentation: $0.isMultiple(of: 2) ? .sheet : nil) }
+        flows.append(Flow(name: "top", kind: .stack(root: Target("home")), transitions: transitions,
+                          links: [Link(pattern: try LinkPattern(parsing: "/x"), items: items)]))
+        let spec = FlowSpec(start: "top", screens: [Screen(name: "home", events: [EventDeclaration(name: "go", payload: nil)],
+                                                           results: [EventDeclaration(name: "r", payload: .builtin(.int))]),
+                                                    Screen(name: "s")],
+                            flows: flows)
+        let codes = Set(Linter().lint(spec).map(\.code))
+        #expect(codes.contains("invalid-do"))
+        #expect(!codes.contains("missing-result"))
+    }
+
     @Test func generatedTenThousandScreenFlowIsClean() {
         let found = lint(SyntheticFlow.yaml(screens: 10_000))
         #expect(found.isEmpty, "\(found.prefix(5))")

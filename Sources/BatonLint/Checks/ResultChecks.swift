@@ -15,7 +15,11 @@ extension LintMessage {
 }
 
 /// The approximation both result checks share, for their rationale.
-private let receiversRationale = "The receivers are found statically: the screens that show the returning screen in the flow that handles the event (the sources of the transitions that push, present or replace it, every screen of the flow for a `*.event` trigger, the link item or sequence step before it, the screens that present the flow when it is the flow's first screen), or, for `flow.outcome: return R`, the screens that start the child flow; what the other items of a `do` change first is not followed."
+private let receiversRationale = "The receivers are found statically: the screens that show the returning screen "
+    + "in the flow that handles the event (the sources of the transitions that push, present or replace it, every "
+    + "screen of the flow for a `*.event` trigger, the link item or sequence step before it, the screens that present "
+    + "the flow when it is the flow's first screen), or, for `flow.outcome: return R`, the screens that start the "
+    + "child flow; what the other items of a `do` change first is not followed."
 
 /// (1.1) Every screen that can be visible after a `return R` declares result `R`.
 public struct MissingResultCheck: LintCheck {
