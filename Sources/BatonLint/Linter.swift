@@ -42,13 +42,17 @@ public struct Linter: Sendable {
     /// The descriptions of every check, in documentation order.
     public static var descriptions: [CheckDescription] { checks.map { $0.description } }
 
-    /// Every problem found in `spec`, sorted by place.
+    /// Every problem found in `spec`, sorted by place. Did-you-mean suggestions share one
+    /// budget across the run (`NameSuggester.withBudget`), so thousands of unknown names
+    /// cost no more than a few milliseconds of suggesting.
     public func lint(_ spec: FlowSpec) -> [Diagnostic] {
-        let context = LintContext(spec, options: options)
-        var diagnostics: [Diagnostic] = []
-        for check in Self.checks {
-            diagnostics += check.run(context)
+        NameSuggester.withBudget {
+            let context = LintContext(spec, options: options)
+            var diagnostics: [Diagnostic] = []
+            for check in Self.checks {
+                diagnostics += check.run(context)
+            }
+            return diagnostics.sorted()
         }
-        return diagnostics.sorted()
     }
 }

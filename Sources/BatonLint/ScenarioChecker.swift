@@ -4,7 +4,8 @@ import BatonModel
 /// is given: the file's and each scenario's `flags` and `context` (declared names, fitting
 /// values, every required fact given once the file's, the scenario's and the flow's defaults
 /// are merged), every `send` (the screen exists and declares the event) with its `payload`,
-/// and every `set` step's values. Each problem is a diagnostic at the place it is written.
+/// every `set` step's values, and the screens, flows, tabs and results that `tab` steps and
+/// `expect` checks name. Each problem is a diagnostic at the place it is written.
 public struct ScenarioChecker: Sendable {
     private let index: SpecIndex
     private let values: ValueChecker
@@ -25,6 +26,7 @@ public struct ScenarioChecker: Sendable {
         (Code.unknownScreen, "A `send` names a screen the flow does not declare."),
         (Code.unknownEvent, "A `send` names an event its screen does not declare."),
         (Code.invalidPayload, "A `send`'s payload does not fit the event's declared type."),
+        (Code.unknownName, "A `tab` step or an `expect` names a screen, flow, tab or result the flow does not declare."),
     ]
 
     enum Code {
@@ -33,6 +35,7 @@ public struct ScenarioChecker: Sendable {
         static let unknownScreen = "scenario-unknown-screen"
         static let unknownEvent = "scenario-unknown-event"
         static let invalidPayload = "scenario-invalid-payload"
+        static let unknownName = "scenario-unknown-name"
     }
 
     /// Every problem of `file`, in file order.
@@ -76,8 +79,51 @@ public struct ScenarioChecker: Sendable {
             return send(screen: screen, event: event, payload: payload, step: step)
         case .set(let context, let flags):
             return settings(flags: flags, context: context, locations: step.valueLocations, fallback: step.location)
-        case .back, .dismiss, .tab, .open, .expect, .restore:
+        case .tab(let id):
+            return tabProblem(id, at: step.location, what: "tab step").map { [$0] } ?? []
+        case .expect(let checks):
+            return checks.compactMap { expectationProblem($0, at: step.location) }
+        case .back, .dismiss, .open, .restore:
             return []
+        }
+    }
+
+    /// Every tab id the flow declares, in order.
+    private var tabIDs: [String] {
+        index.spec.flows.flatMap { flow -> [String] in
+            if case .tabs(let tabs, _) = flow.kind { return tabs.map(\.id) }
+            return []
+        }
+    }
+
+    private func tabProblem(_ id: String, at place: SourceRange?, what: String) -> Diagnostic? {
+        let ids = tabIDs
+        guard !ids.contains(id) else { return nil }
+        return Diagnostic(.error, code: Code.unknownName, message: "\(what): no tabs flow has a tab '\(id)'", at: place,
+                          suggestion: NameSuggester.didYouMean(id, among: ids)
+                              ?? (ids.isEmpty ? "the flow has no tabs" : "its tabs are " + ids.map { "`\($0)`" }.joined(separator: ", ")))
+    }
+
+    /// A screen, flow, tab or result an `expect` names that the flow does not declare; nil when
+    /// every name is declared.
+    private func expectationProblem(_ check: Expectation, at place: SourceRange?) -> Diagnostic? {
+        func unknown(_ names: [String], among candidates: [String], kind: String) -> Diagnostic? {
+            guard let name = names.first(where: { !candidates.contains($0) }) else { return nil }
+            return Diagnostic(.error, code: Code.unknownName, message: "`expect` \(check.key): no \(kind) '\(name)'",
+                              at: place, suggestion: NameSuggester.didYouMean(name, among: candidates))
+        }
+        let screens = index.screens.keys.sorted()
+        switch check {
+        case .top(let id): return unknown([id], among: screens, kind: "screen")
+        case .stack(let ids): return unknown(ids, among: screens, kind: "screen")
+        case .presented(let id?): return unknown([id], among: screens + index.flows.keys.sorted(), kind: "screen or flow")
+        case .flows(let ids): return unknown(ids, among: index.flows.keys.sorted(), kind: "flow")
+        case .tab(let id): return tabProblem(id, at: place, what: "`expect` tab")
+        case .received(let result?):
+            let results = Set(index.spec.screens.flatMap { $0.results.map(\.name) }).sorted()
+            return unknown([result.result], among: results, kind: "screen declaring result")
+        case .presented(nil), .input, .finished, .result, .presentation, .received(nil):
+            return nil
         }
     }
 

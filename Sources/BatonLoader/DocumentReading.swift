@@ -16,7 +16,12 @@ extension NodeReader {
                        unreadable: (String) -> Diagnostic) -> ParsedDocument {
         let bytes: [UInt8]
         do {
-            bytes = try sources.read(file)
+            bytes = try sources.read(file, maxBytes: limits.maxBytes)
+        } catch let error as SourceError where error.sizeLimit != nil {
+            // Refused from its size, before it was read whole.
+            let tooLarge = YAMLError(.tooLarge, error.reason, at: Mark(line: 1, column: 1))
+            return ParsedDocument(root: nil, diagnostics: [LoaderMessage.yaml(tooLarge, at: range(tooLarge.mark), firstAt: nil)],
+                                  isReadable: false)
         } catch {
             return ParsedDocument(root: nil, diagnostics: [unreadable((error as? SourceError)?.reason ?? "\(error)")],
                                   isReadable: false)

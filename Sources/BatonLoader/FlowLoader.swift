@@ -23,9 +23,11 @@ public struct FlowLoader: Sendable {
 
     /// Loads the flow whose main file is at `path`.
     public func load(path: String) -> LoadResult {
-        var session = LoadSession(loader: self)
-        let spec = session.loadMain(SourcePath.normalized(path))
-        return LoadResult(spec: spec, diagnostics: session.diagnostics.sorted())
+        NameSuggester.withBudget {
+            var session = LoadSession(loader: self)
+            let spec = session.loadMain(SourcePath.normalized(path))
+            return LoadResult(spec: spec, diagnostics: session.diagnostics.sorted())
+        }
     }
 
     /// Loads a flow from text, as if read from `path` (includes are resolved against it).
@@ -37,7 +39,7 @@ public struct FlowLoader: Sendable {
     /// The paths a file includes, directly, resolved against it; empty when it cannot be read.
     /// Lets a caller skip files that only serve as includes of others.
     public func includes(ofFile path: String) -> [String] {
-        guard let bytes = try? sources.read(path),
+        guard let bytes = try? sources.read(path, maxBytes: limits.maxBytes),
               let root = try? YAMLParser.parse(bytes: bytes, limits: limits).root,
               let include = root.mapping?["include"] else { return [] }
         let items = include.sequence?.items ?? [include]
@@ -47,9 +49,16 @@ public struct FlowLoader: Sendable {
 
 /// One load: the files read so far, the include chain and the merged definitions.
 private struct LoadSession {
+    /// The longest chain of files including one another, the main file counted.
+    static let maxIncludeDepth = 64
+    /// The most files one load reads, the main file counted.
+    static let maxFiles = 1_000
+
     let loader: FlowLoader
     var diagnostics: [Diagnostic] = []
     var files: [String] = []
+    var filesRead: Set<String> = []
+    var attempts = 0
     var chain: [String] = []
     var merged = MergedDefinitions()
 
@@ -68,26 +77,52 @@ private struct LoadSession {
     }
 
     /// Reads one file and, depth first, the files it includes, merging each into `merged`.
+    /// Recursion is bounded: a chain longer than `maxIncludeDepth` is refused where the
+    /// include that passes it is written.
     private mutating func read(_ path: String, isMain: Bool, includedAt: SourceRange?) -> FileContents? {
         if chain.contains(path) {
             diagnostics.append(LoaderMessage.includeCycle(chain + [path], at: includedAt))
             return nil
         }
-        if files.contains(path) { return nil }  // included twice without a cycle: read once
+        if filesRead.contains(path) { return nil }  // included twice without a cycle: read once
+        guard chain.count < Self.maxIncludeDepth else {
+            diagnostics.append(LoaderMessage.includeTooDeep(limit: Self.maxIncludeDepth, at: includedAt))
+            return nil
+        }
+        attempts += 1
+        guard attempts <= Self.maxFiles else {
+            if attempts == Self.maxFiles + 1 {
+                diagnostics.append(LoaderMessage.tooManyIncludes(limit: Self.maxFiles, at: includedAt))
+            }
+            return nil
+        }
         let reader = NodeReader(file: path)
         let parsed = reader.parseDocument(from: loader.sources, limits: loader.limits) { reason in
             isMain ? LoaderMessage.unreadable(path, reason: reason)
                    : LoaderMessage.includeNotFound(path, reason: reason, at: includedAt)
         }
-        if parsed.isReadable { files.append(path) }
+        if parsed.isReadable {
+            files.append(path)
+            filesRead.insert(path)
+        }
         diagnostics += parsed.diagnostics
         guard let root = parsed.root else { return nil }
+        if !isMain, root.mapping == nil {
+            // Said without quoting the file: an include may point at a file that is not a flow.
+            diagnostics.append(LoaderMessage.includeNotAFlowFile(path, got: root.kindDescription,
+                                                                 at: reader.range(root.start), includedAt: includedAt))
+            return nil
+        }
         let contents = reader.fileContents(root, isMain: isMain)
         diagnostics += reader.diagnostics
         guard let contents else { return nil }
         merged.add(contents, reporting: &diagnostics)
         chain.append(path)
         for include in contents.includes {
+            if include.path.hasPrefix("/") {
+                diagnostics.append(LoaderMessage.absoluteInclude(include.path, at: include.location))
+                continue
+            }
             _ = read(SourcePath.resolve(include.path, from: path), isMain: false, includedAt: include.location)
         }
         chain.removeLast()

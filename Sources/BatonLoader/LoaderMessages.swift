@@ -49,8 +49,28 @@ enum LoaderMessage {
 
     static func invalidType(_ text: String, at location: SourceRange) -> Diagnostic {
         Diagnostic(.error, code: "invalid-type",
-                   message: "'\(text)' is not a type: write a built-in (string, int, double, bool, url, any), a name from `types`, [T] or T?",
+                   message: "'\(excerpt(text))' is not a type: write a built-in (string, int, double, bool, url, any), a name from `types`, [T] or T?",
                    at: location)
+    }
+
+    static func typeTooDeep(limit: Int, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "type-too-deep",
+                   message: "the type nests more than the limit of \(limit) lists and optionals",
+                   at: location, suggestion: "name the inner types under `types`")
+    }
+
+    static func valueTooDeep(limit: Int, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "value-too-deep",
+                   message: "the value nests lists and mappings more than the limit of \(limit) levels",
+                   at: location, suggestion: "flatten the value")
+    }
+
+    /// Input text as messages quote it: at most 60 characters, so a message never echoes a
+    /// whole file (an included file read as one long scalar, say).
+    static func excerpt(_ text: String) -> String {
+        let limit = 60
+        guard text.unicodeScalars.count > limit else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…"
     }
 
     static func invalidCondition(_ error: ExpressionError, at location: SourceRange) -> Diagnostic {
@@ -98,6 +118,32 @@ enum LoaderMessage {
     static func includeNotFound(_ path: String, reason: String, at location: SourceRange?) -> Diagnostic {
         Diagnostic(.error, code: "include-not-found", message: "cannot read included file '\(path)': \(reason)",
                    at: location, suggestion: "paths are relative to the including file")
+    }
+
+    static func includeTooDeep(limit: Int, at location: SourceRange?) -> Diagnostic {
+        Diagnostic(.error, code: "include-too-deep",
+                   message: "includes nest more than the limit of \(limit) files deep", at: location,
+                   suggestion: "include the files from one place instead of from one another")
+    }
+
+    static func tooManyIncludes(limit: Int, at location: SourceRange?) -> Diagnostic {
+        Diagnostic(.error, code: "too-many-includes",
+                   message: "a flow reads more than the limit of \(limit) files; the rest are not read",
+                   at: location, suggestion: "merge small files")
+    }
+
+    static func absoluteInclude(_ path: String, at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "absolute-include",
+                   message: "include path '\(excerpt(path))' is absolute, so the flow would read a file outside it",
+                   at: location, suggestion: "use a path relative to the including file")
+    }
+
+    static func includeNotAFlowFile(_ path: String, got kind: String, at location: SourceRange,
+                                    includedAt: SourceRange?) -> Diagnostic {
+        Diagnostic(.error, code: "wrong-type",
+                   message: "included file '\(excerpt(path))' is not a flow file: its top level is \(kind), not a mapping",
+                   at: location, suggestion: "include only flow files",
+                   notes: includedAt.map { [DiagnosticNote(message: "included here", location: $0)] } ?? [])
     }
 
     static func includeCycle(_ chain: [String], at location: SourceRange?) -> Diagnostic {

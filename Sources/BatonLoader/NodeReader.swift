@@ -157,9 +157,22 @@ final class NodeReader {
 
     // MARK: Values and types
 
+    /// The deepest list or record nesting a literal value may have; deeper parts are reported
+    /// (`value-too-deep`) and read as null. The parser's depth limit is the same by default,
+    /// so this holds for parsers given larger limits.
+    static let maxValueDepth = 256
+
     /// A literal value as YAML reads it: plain scalars are null, booleans, numbers or strings;
     /// quoted and block scalars are strings.
     func value(_ node: Node) -> Value {
+        value(node, depth: 0)
+    }
+
+    private func value(_ node: Node, depth: Int) -> Value {
+        if node.scalar == nil, depth >= Self.maxValueDepth {
+            report(LoaderMessage.valueTooDeep(limit: Self.maxValueDepth, at: range(of: node)))
+            return .null
+        }
         switch node {
         case .scalar(let scalar):
             guard scalar.style == .plain, scalar.tag == nil else { return .string(scalar.value) }
@@ -170,12 +183,12 @@ final class NodeReader {
             if let double = Self.double(scalar.value) { return .double(double) }
             return .string(scalar.value)
         case .sequence(let sequence):
-            return .list(sequence.items.map(value))
+            return .list(sequence.items.map { value($0, depth: depth + 1) })
         case .mapping(let mapping):
             var fields: [String: Value] = [:]
             for entry in mapping.entries {
                 guard let key = key(entry.key) else { continue }
-                fields[key.value] = value(entry.value)
+                fields[key.value] = value(entry.value, depth: depth + 1)
             }
             return .record(fields)
         }
@@ -191,15 +204,42 @@ final class NodeReader {
     }
 
     /// A type reference: text such as `Recipe?`, or a one-element list `[T]` (which is how YAML
-    /// reads an unquoted `[T]`).
+    /// reads an unquoted `[T]`). At most `TypeRef.maxNesting` lists and optionals in all,
+    /// counting both the YAML lists and the text.
     func type(_ node: Node) -> TypeRef? {
+        var node = node
+        var lists = 0
+        // YAML lists around the text, peeled without recursion.
+        while case .sequence(let sequence) = node, sequence.items.count == 1 {
+            lists += 1
+            guard lists <= TypeRef.maxNesting else {
+                report(LoaderMessage.typeTooDeep(limit: TypeRef.maxNesting, at: range(of: node)))
+                return nil
+            }
+            node = sequence.items[0]
+        }
+        guard var type = textType(node) else { return nil }
+        guard type.nesting + lists <= TypeRef.maxNesting else {
+            report(LoaderMessage.typeTooDeep(limit: TypeRef.maxNesting, at: range(of: node)))
+            return nil
+        }
+        for _ in 0..<lists { type = .list(type) }
+        return type
+    }
+
+    /// The type a node other than a one-element list stands for.
+    private func textType(_ node: Node) -> TypeRef? {
         switch node {
         case .scalar(let scalar) where !scalar.isNull:
-            if let type = TypeRef(text: scalar.value) { return type }
-            report(LoaderMessage.invalidType(scalar.value, at: range(of: node)))
+            switch TypeRef.parse(scalar.value) {
+            case .success(let type):
+                return type
+            case .failure(.invalid):
+                report(LoaderMessage.invalidType(scalar.value, at: range(of: node)))
+            case .failure(.tooDeep(let limit)):
+                report(LoaderMessage.typeTooDeep(limit: limit, at: range(of: node)))
+            }
             return nil
-        case .sequence(let sequence) where sequence.items.count == 1:
-            return type(sequence.items[0]).map(TypeRef.list)
         default:
             report(LoaderMessage.wrongType(expected: "a type", got: describe(node), for: "a type reference",
                                            at: range(of: node), hint: "write a name such as `string` or `Recipe?`"))
@@ -229,8 +269,9 @@ final class NodeReader {
         switch node {
         case .scalar(let scalar):
             if scalar.isNull { return "nothing" }
-            if scalar.style.isQuotedOrBlock { return "the string \"\(scalar.value)\"" }
-            return "'\(scalar.value)'"
+            let text = LoaderMessage.excerpt(scalar.value)
+            if scalar.style.isQuotedOrBlock { return "the string \"\(text)\"" }
+            return "'\(text)'"
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         }

@@ -1,25 +1,57 @@
+import BatonYAML
 import Foundation
 
 /// Where the loader reads files from: the disk, or memory in tests and editors.
 public protocol SourceProvider: Sendable {
     /// The bytes of the file at `path`; throws with a readable reason when it cannot.
     func read(_ path: String) throws -> [UInt8]
+
+    /// The bytes of the file at `path`, refused with `SourceError.tooLarge` when it holds more
+    /// than `maxBytes`. A provider that can tell a file's size before reading it should refuse
+    /// without reading it whole; the default reads it, then checks.
+    func read(_ path: String, maxBytes: Int) throws -> [UInt8]
 }
 
-/// Reads files from the file system.
+extension SourceProvider {
+    public func read(_ path: String, maxBytes: Int) throws -> [UInt8] {
+        let bytes = try read(path)
+        guard bytes.count <= maxBytes else { throw SourceError.tooLarge(bytes: bytes.count, limit: maxBytes) }
+        return bytes
+    }
+}
+
+/// Reads files from the file system. A file over the size limit is refused from its size,
+/// and never more than the limit plus one byte is read (so `/dev/zero` or a file that grows
+/// while it is read cannot exhaust memory).
 public struct DiskSources: SourceProvider {
     public init() {}
 
+    /// Reads at most `YAMLLimits.default.maxBytes`.
     public func read(_ path: String) throws -> [UInt8] {
+        try read(path, maxBytes: YAMLLimits.default.maxBytes)
+    }
+
+    public func read(_ path: String, maxBytes: Int) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw SourceError(reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw SourceError(reason: "it is a folder") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxBytes {
+            throw SourceError.tooLarge(bytes: size, limit: maxBytes)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw SourceError(reason: "it cannot be read") }
+        defer { try? handle.close() }
+        let limit = maxBytes < Int.max ? maxBytes + 1 : maxBytes
+        let data: Data?
+        do {
+            data = try handle.read(upToCount: limit)
+        } catch {
             throw SourceError(reason: "it cannot be read")
         }
-        return [UInt8](data)
+        let bytes = data.map { [UInt8]($0) } ?? []
+        guard bytes.count <= maxBytes else { throw SourceError.tooLarge(bytes: nil, limit: maxBytes) }
+        return bytes
     }
 }
 
@@ -43,6 +75,19 @@ public struct InMemorySources: SourceProvider {
 /// Why a file could not be read.
 public struct SourceError: Error, Sendable {
     public var reason: String
+    /// Set when the file was refused for its size: the limit it is over, in bytes.
+    public var sizeLimit: Int?
+
+    public init(reason: String, sizeLimit: Int? = nil) {
+        self.reason = reason
+        self.sizeLimit = sizeLimit
+    }
+
+    /// The file holds more than `limit` bytes (`bytes` when its size is known).
+    public static func tooLarge(bytes: Int?, limit: Int) -> SourceError {
+        let size = bytes.map { "\($0) bytes, " } ?? ""
+        return SourceError(reason: "the file is \(size)more than the limit of \(limit) bytes", sizeLimit: limit)
+    }
 }
 
 /// Path arithmetic for includes, on `/`-separated paths as the user wrote them.

@@ -11,6 +11,11 @@ public struct SourcePosition: Hashable, Comparable, Sendable {
         self.column = column
     }
 
+    /// The largest line or column read from compiled JSON: more than any file under the
+    /// 64 MiB size limit can have, and far enough from `Int.max` that adding a column offset to
+    /// it cannot overflow. Numbers outside `1...maxNumber` are refused when read.
+    public static let maxNumber = 100_000_000
+
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
@@ -40,10 +45,17 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
 
     /// The same range moved `columns` to the right on its first line; used to point inside a
     /// string such as a `when` expression.
+    /// Saturating, so a range built by hand near `Int.max` cannot trap.
     public func shifted(byColumns columns: Int, length: Int? = nil) -> SourceRange {
-        let begin = SourcePosition(line: start.line, column: start.column + columns)
-        let finish = length.map { SourcePosition(line: begin.line, column: begin.column + $0) } ?? begin
+        let begin = SourcePosition(line: start.line, column: Self.saturatingSum(start.column, columns))
+        let finish = length.map { SourcePosition(line: begin.line, column: Self.saturatingSum(begin.column, $0)) } ?? begin
         return SourceRange(file: file, start: begin, end: finish)
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        guard overflow else { return sum }
+        return b > 0 ? Int.max : Int.min
     }
 
     var compactText: String {
@@ -51,6 +63,7 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
     }
 
     /// Reads `file:line:column-line:column` (or `file:line:column`); the file may hold colons.
+    /// Nil when the text has another shape or a number outside `1...SourcePosition.maxNumber`.
     init?(compactText text: String) {
         var rest = Substring(text)
         var end: SourcePosition?
@@ -59,18 +72,25 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
             rest = rest[..<dash]
         }
         guard let lastColon = rest.lastIndex(of: ":"),
-              let column = Int(rest[rest.index(after: lastColon)...]) else { return nil }
+              let column = Self.number(rest[rest.index(after: lastColon)...]) else { return nil }
         let beforeColumn = rest[..<lastColon]
         guard let lineColon = beforeColumn.lastIndex(of: ":"),
-              let line = Int(beforeColumn[beforeColumn.index(after: lineColon)...]) else { return nil }
+              let line = Self.number(beforeColumn[beforeColumn.index(after: lineColon)...]) else { return nil }
         self.init(file: String(beforeColumn[..<lineColon]),
                   start: SourcePosition(line: line, column: column), end: end)
     }
 
     private static func position(_ text: Substring) -> SourcePosition? {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let line = Int(parts[0]), let column = Int(parts[1]) else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let line = number(parts[0]), let column = number(parts[1]) else { return nil }
         return SourcePosition(line: line, column: column)
+    }
+
+    /// A line or column: decimal digits only (no sign), in `1...SourcePosition.maxNumber`.
+    private static func number(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              let value = Int(text), value >= 1, value <= SourcePosition.maxNumber else { return nil }
+        return value
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,7 +98,9 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
         let text = try container.decode(String.self)
         guard let range = SourceRange(compactText: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected file:line:column-line:column, got '\(text)'")
+                in: container,
+                debugDescription: "expected file:line:column-line:column with lines and columns from 1 to "
+                    + "\(SourcePosition.maxNumber), got '\(text.prefix(200))'")
         }
         self = range
     }

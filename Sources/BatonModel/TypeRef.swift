@@ -14,23 +14,85 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
     case list(TypeRef)
     case optional(TypeRef)
 
+    /// The most list and optional wrappers one type reference may have (`[[string]?]` has
+    /// three). Deeper text is refused, so every function that walks a `TypeRef` stays shallow.
+    public static let maxNesting = 32
+
+    /// Why a text is not a type reference.
+    public enum ParseError: Error, Hashable, Sendable {
+        /// Not a built-in, an id, `[T]` or `T?` (or `T??`).
+        case invalid
+        /// More than `maxNesting` wrappers.
+        case tooDeep(limit: Int)
+    }
+
     /// Parses the textual form; nil when the text is not a type reference.
     public init?(text: String) {
-        // Trim only when there is something to trim: Foundation's trimming is slow on the load path.
-        let trimmed = text.first == " " || text.last == " " ? text.trimmingCharacters(in: .whitespaces) : text
-        if trimmed.hasSuffix("?") {
-            guard let wrapped = TypeRef(text: String(trimmed.dropLast())) else { return nil }
-            if case .optional = wrapped { return nil }
-            self = .optional(wrapped)
-        } else if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") && trimmed.count >= 2 {
-            guard let element = TypeRef(text: String(trimmed.dropFirst().dropLast())) else { return nil }
-            self = .list(element)
-        } else if let builtin = BuiltinType(rawValue: trimmed) {
-            self = .builtin(builtin)
-        } else if Identifier.isValid(trimmed) {
-            self = .named(trimmed)
+        guard case .success(let type) = Self.parse(text) else { return nil }
+        self = type
+    }
+
+    /// Parses the textual form in one pass from both ends: wrappers are peeled off (`?` at the
+    /// end, `[` and `]` around), spaces trimmed at every level, then the name is read. Linear
+    /// in the text, and refuses more than `maxNesting` wrappers.
+    public static func parse(_ text: String) -> Result<TypeRef, ParseError> {
+        enum Wrapper { case list, optional }
+        let scalars = text.unicodeScalars
+        // The text still to read is scalars[lower..<upper]; both ends only move inwards.
+        var lower = scalars.startIndex
+        var upper = scalars.endIndex
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isWhitespace && scalar != "\n" && scalar != "\r"
+        }
+        var wrappers: [Wrapper] = []
+        while true {
+            while lower < upper, isSpace(scalars[lower]) { lower = scalars.index(after: lower) }
+            while lower < upper, isSpace(scalars[scalars.index(before: upper)]) { upper = scalars.index(before: upper) }
+            guard lower < upper else { break }
+            let last = scalars.index(before: upper)
+            if scalars[last] == "?" {
+                // `T??` is not a type: an optional does not wrap an optional.
+                if wrappers.last == .optional { return .failure(.invalid) }
+                wrappers.append(.optional)
+                upper = last
+            } else if lower < last, scalars[lower] == "[", scalars[last] == "]" {
+                wrappers.append(.list)
+                lower = scalars.index(after: lower)
+                upper = last
+            } else {
+                break
+            }
+            if wrappers.count > maxNesting { return .failure(.tooDeep(limit: maxNesting)) }
+        }
+        let name = String(scalars[lower..<upper])
+        var type: TypeRef
+        if let builtin = BuiltinType(rawValue: name) {
+            type = .builtin(builtin)
+        } else if Identifier.isValid(name) {
+            type = .named(name)
         } else {
-            return nil
+            return .failure(.invalid)
+        }
+        for wrapper in wrappers.reversed() {
+            switch wrapper {
+            case .list: type = .list(type)
+            case .optional: type = .optional(type)
+            }
+        }
+        return .success(type)
+    }
+
+    /// How many list and optional wrappers the type has, counted without recursion.
+    public var nesting: Int {
+        var count = 0
+        var current = self
+        while true {
+            switch current {
+            case .builtin, .named: return count
+            case .list(let inner), .optional(let inner):
+                count += 1
+                current = inner
+            }
         }
     }
 
@@ -68,10 +130,15 @@ extension TypeRef: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let type = TypeRef(text: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a type")
+        switch Self.parse(text) {
+        case .success(let type):
+            self = type
+        case .failure(.invalid):
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text.prefix(80))' is not a type")
+        case .failure(.tooDeep(let limit)):
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "a type nests more than the limit of \(limit) lists and optionals")
         }
-        self = type
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -79,6 +79,12 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Value: Codable {
+    /// Reads any JSON value. The kind is found with probes that never decode a child (a null
+    /// check, then the scalars, then a list container, then a record container), and once it
+    /// is found the children are decoded exactly once: an error inside a child is thrown, not
+    /// retried as another kind, so decoding stays linear in the input. (Trying `[Value]`
+    /// then `[String: Value]` with `try?` re-decoded whole subtrees at every level.) Nesting is
+    /// bounded by the decoder: `JSONDecoder` refuses JSON nested deeper than 512 levels.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -91,10 +97,35 @@ extension Value: Codable {
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([Value].self) {
-            self = .list(value)
+        } else if var list = try? decoder.unkeyedContainer() {
+            var items: [Value] = []
+            if let count = list.count { items.reserveCapacity(count) }
+            while !list.isAtEnd {
+                items.append(try list.decode(Value.self))
+            }
+            self = .list(items)
         } else {
-            self = .record(try container.decode([String: Value].self))
+            let record = try decoder.container(keyedBy: FieldKey.self)
+            var fields: [String: Value] = [:]
+            fields.reserveCapacity(record.allKeys.count)
+            for key in record.allKeys {
+                fields[key.stringValue] = try record.decode(Value.self, forKey: key)
+            }
+            self = .record(fields)
+        }
+    }
+
+    /// Any record field name.
+    private struct FieldKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+
+        init(stringValue: String) {
+            self.stringValue = stringValue
+        }
+
+        init?(intValue: Int) {
+            nil
         }
     }
 
@@ -109,5 +140,16 @@ extension Value: Codable {
         case .list(let value): try container.encode(value)
         case .record(let value): try container.encode(value)
         }
+    }
+}
+
+// A `Value?` that holds `.null` keeps it through JSON: the synthesised encoding writes `null`
+// for it and leaves the key out for nil, and this decoding reads a written `null` back as
+// `.null` instead of nil (the standard `decodeIfPresent` folds both into nil). A payload of
+// `null` therefore survives a snapshot or a compiled flow unchanged.
+extension KeyedDecodingContainer {
+    public func decodeIfPresent(_ type: Value.Type, forKey key: Key) throws -> Value? {
+        guard contains(key) else { return nil }
+        return try decode(Value.self, forKey: key)
     }
 }

@@ -147,7 +147,7 @@ extension FlowRuntime {
         let step = sequence?.stepIndices[flow.id]
         // (1.1) A flow step that finishes with `done` stays below the next step, as it was left.
         if let sequence, let step, outcome == "done", sequence.steps.indices.contains(step),
-           !sequence.steps[step].transient, sequence.entries.last?.id == flow.id {
+           !sequence.steps[step].transient, sequence.entries.last?.id == flow.id, flow.activeItem != nil {
             // stays: it is part of the sequence's back stack
         } else {
             if parent.presented?.item.id == flow.id {

@@ -5,6 +5,7 @@ extension FlowRuntime {
     /// tree, outermost first, shows the first branch whose `when` holds (the last when none
     /// does) if it is not the shown one, as `resume` would. Each change is a nested log entry.
     func follow() {
+        guard finishedOutcome == nil else { return }
         var queue: [(FlowCoordinator, Int)] = [(root, 0)]
         var head = 0
         while head < queue.count {

@@ -9,8 +9,10 @@ extension FlowRuntime {
             finishedPayload: finishedPayload, nextInstanceID: nextInstanceID)
     }
 
-    /// Rebuilds coordinators and view models from a snapshot. Throws (and keeps the current
-    /// state) when the snapshot names a screen or flow the spec does not have, or does not fit it.
+    /// Rebuilds coordinators and view models from a snapshot, kept switch branches included.
+    /// Throws (and keeps the current state) when the snapshot names a screen, flow, tab or
+    /// branch the spec does not have, uses an instance id twice, or does not fit the spec.
+    /// Results handed to screens are not part of a snapshot: none is remembered after it.
     public func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) {
         var builder = SnapshotReader(runtime: self, lenient: false)
         let coordinator: FlowCoordinator
@@ -26,6 +28,7 @@ extension FlowRuntime {
             throw DiagnosticsError([RuntimeDiagnostic.snapshot(error.message)])
         }
         replaceRoot(coordinator)
+        received = [:]  // results are handed over, not part of a snapshot
         heldLinks = snapshot.heldLinks
         finishedOutcome = snapshot.finished
         finishedPayload = snapshot.finishedPayload
@@ -58,7 +61,7 @@ extension FlowRuntime {
             replaceIndex(with: oldSpec)
             throw DiagnosticsError([RuntimeDiagnostic.start(error.message)])
         }
-        settleAfterChange()
+        settleAfterChange(following: false)
     }
 
     func snapshot(of coordinator: FlowCoordinator) -> FlowSnapshot {

@@ -10,6 +10,7 @@ extension FlowRuntime {
         pendingInputs = []
         let checkpoint = usesReturn && finishedOutcome == nil ? makeCheckpoint() : nil
         var result: StepResult = finishedOutcome == nil ? body() : .rejected(RuntimeMessage.finished)
+        if result != .handled { pendingResult = nil }
         drainEmptySequences(depth: 0)
         repairIfNeeded()
         if let failure = deliverPendingResult(), let checkpoint {
@@ -26,11 +27,12 @@ extension FlowRuntime {
         return result
     }
 
-    /// After a host change (context, flag): retry held links, logging those that open.
-    func settleAfterChange() {
+    /// After a host change: following switches follow (after a change of context or flags,
+    /// not of the spec), then held links are retried; what happens is logged.
+    func settleAfterChange(following: Bool = true) {
         trace = StepTrace()
         nestedEntries = []
-        follow()
+        if following { follow() }
         settle()
         record(nestedEntries)
     }

@@ -155,18 +155,28 @@ extension Node.Mapping: Equatable {
     }
 }
 
-/// The hard limits the parser enforces, so that hostile input is refused quickly.
+/// The hard limits the parser enforces, so that hostile input is refused quickly. Both tree
+/// limits hold for the finished tree, with what every alias attaches counted in full.
+/// Documented in docs/LIMITS.md.
 public struct YAMLLimits: Sendable, Hashable {
-    /// The deepest nesting of sequences and mappings.
+    /// The deepest nesting of sequences and mappings in the finished tree (256).
     public var maxDepth: Int
-    /// How many nodes the tree may hold, counting every alias expansion in full.
+    /// How many nodes the tree may hold, counting every alias expansion in full (1,000,000:
+    /// a flow of 10,000 screens written out has about 300,000).
     public var maxNodes: Int
-    /// The largest input, in bytes.
+    /// How many nodes aliases may attach in all, each alias counting the full size of its
+    /// anchor (100,000). Written-out nodes cost the parse their bytes; aliased ones cost
+    /// nothing to write, so they get a tighter limit of their own: a real flow reuses a few
+    /// mappings, a bomb reuses millions.
+    public var maxAliasNodes: Int
+    /// The largest input, in bytes (64 MiB); a file over it is refused before it is read whole.
     public var maxBytes: Int
 
-    public init(maxDepth: Int = 256, maxNodes: Int = 10_000_000, maxBytes: Int = 64 << 20) {
+    public init(maxDepth: Int = 256, maxNodes: Int = 1_000_000, maxAliasNodes: Int = 100_000,
+                maxBytes: Int = 64 << 20) {
         self.maxDepth = maxDepth
         self.maxNodes = maxNodes
+        self.maxAliasNodes = maxAliasNodes
         self.maxBytes = maxBytes
     }
 

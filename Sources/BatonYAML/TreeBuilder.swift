@@ -1,6 +1,12 @@
 /// Builds a node tree from libyaml events with an explicit stack, so deep input cannot
 /// overflow the call stack. Enforces the depth and node limits, resolves aliases and merge
 /// keys, and records duplicate keys as problems.
+///
+/// Both limits hold for the finished tree, not just for the text: an alias attaches a subtree
+/// that was built earlier, so every anchored node remembers its size (nodes, aliases inside it
+/// counted in full) and its height (collections on its longest path), and an alias is refused
+/// when either would pass the limit where it lands. The tree any accepted input yields is at
+/// most `maxDepth` collections deep, so code that walks it recursively is bounded too.
 struct TreeBuilder {
     /// A sequence or mapping still open.
     private struct Frame {
@@ -14,6 +20,8 @@ struct TreeBuilder {
         var anchor: String?
         /// Nodes in this subtree, itself included, aliases counted in full.
         var size = 1
+        /// The height of the tallest child so far (0 for none or scalars only).
+        var childHeight = 0
         var items: [Node] = []
         var entries: [Node.Mapping.Entry] = []
         var keys = KeyIndex()
@@ -23,10 +31,21 @@ struct TreeBuilder {
 
     private let limits: YAMLLimits
     private var stack: [Frame] = []
-    private var anchors: [String: (node: Node, size: Int)] = [:]
+    private var anchors: [String: Anchored] = [:]
     private var total = 0
+    /// Nodes attached through aliases so far.
+    private var aliasTotal = 0
     private(set) var root: Node?
     private(set) var problems: [YAMLError] = []
+
+    /// A finished node an anchor names, with what it adds wherever an alias attaches it.
+    private struct Anchored {
+        var node: Node
+        /// Nodes in the subtree, aliases inside it counted in full.
+        var size: Int
+        /// Collections on the subtree's longest path: 0 for a scalar, 1 for a flat list.
+        var height: Int
+    }
 
     init(limits: YAMLLimits) {
         self.limits = limits
@@ -35,16 +54,28 @@ struct TreeBuilder {
     mutating func scalar(_ scalar: Node.Scalar, anchor: String?) throws(YAMLError) {
         try count(1, at: scalar.start)
         let node = Node.scalar(scalar)
-        if let anchor { anchors[anchor] = (node, 1) }
-        try attach(node, size: 1)
+        if let anchor { anchors[anchor] = Anchored(node: node, size: 1, height: 0) }
+        try attach(node, size: 1, height: 0)
     }
 
     mutating func alias(_ name: String, at mark: Mark) throws(YAMLError) {
         guard let target = anchors[name] else {
             throw YAMLError(.unknownAnchor, "unknown anchor '\(name)'", at: mark)
         }
+        // The collections the alias brings sit below the open ones.
+        let depth = stack.count + target.height
+        guard depth <= limits.maxDepth else {
+            throw YAMLError(.tooDeep, "alias '*\(name)' nests \(target.height) levels inside \(stack.count), "
+                                + "deeper than the limit of \(limits.maxDepth) levels", at: mark)
+        }
+        let (aliased, overflow) = aliasTotal.addingReportingOverflow(target.size)
+        guard !overflow, aliased <= limits.maxAliasNodes else {
+            throw YAMLError(.tooManyNodes, "aliases attach more than the limit of \(limits.maxAliasNodes) nodes, "
+                                + "counting each alias in full", at: mark)
+        }
+        aliasTotal = aliased
         try count(target.size, at: mark)
-        try attach(target.node, size: target.size)
+        try attach(target.node, size: target.size, height: target.height)
     }
 
     mutating func startSequence(anchor: String?, at mark: Mark) throws(YAMLError) {
@@ -66,34 +97,41 @@ struct TreeBuilder {
             if !frame.mergeSources.isEmpty { Self.merge(into: &frame) }
             node = .mapping(Node.Mapping(frame.entries, start: frame.start, end: mark))
         }
-        if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
-        try attach(node, size: frame.size)
+        let height = frame.childHeight + 1
+        if let anchor = frame.anchor { anchors[anchor] = Anchored(node: node, size: frame.size, height: height) }
+        try attach(node, size: frame.size, height: height)
     }
 
     private mutating func open(_ frame: Frame) throws(YAMLError) {
         guard stack.count < limits.maxDepth else {
-            throw YAMLError(.tooDeep, "nesting deeper than \(limits.maxDepth) levels", at: frame.start)
+            throw YAMLError(.tooDeep, "nesting deeper than the limit of \(limits.maxDepth) levels", at: frame.start)
         }
         try count(1, at: frame.start)
         stack.append(frame)
     }
 
+    /// Adds `nodes` to the running total; `nodes` is at most the limit (an anchored subtree
+    /// was counted once already), so the sum cannot overflow before it is refused.
     private mutating func count(_ nodes: Int, at mark: Mark) throws(YAMLError) {
-        total += nodes
-        guard total <= limits.maxNodes else {
+        let (sum, overflow) = total.addingReportingOverflow(nodes)
+        guard !overflow, sum <= limits.maxNodes else {
             throw YAMLError(.tooManyNodes,
-                            "more than \(limits.maxNodes) nodes, counting every alias in full", at: mark)
+                            "more than the limit of \(limits.maxNodes) nodes, counting every alias in full", at: mark)
         }
+        total = sum
     }
 
-    /// Adds a finished node to the innermost open collection, or makes it the root.
-    private mutating func attach(_ node: Node, size: Int) throws(YAMLError) {
+    /// Adds a finished node of `height` to the innermost open collection, or makes it the root.
+    private mutating func attach(_ node: Node, size: Int, height: Int) throws(YAMLError) {
         let top = stack.count - 1
         guard top >= 0 else {
             root = node
             return
         }
+        // Both stay within the limits: a frame's size is part of `total`, its height of the depth.
         stack[top].size += size
+        stack[top].childHeight = max(stack[top].childHeight, Self.heightAdded(by: node, height: height,
+                                                                              expecting: stack[top].expecting))
         switch stack[top].kind {
         case .sequence:
             stack[top].items.append(node)
@@ -110,6 +148,17 @@ struct TreeBuilder {
                 stack[top].mergeSources += try Self.mergeSources(node)
                 stack[top].expecting = .key
             }
+        }
+    }
+
+    /// The height a child adds to its collection. A merge value's own levels dissolve: the
+    /// entries of its mappings become entries of the collection.
+    private static func heightAdded(by node: Node, height: Int, expecting: Frame.Expecting) -> Int {
+        guard case .mergeValue = expecting else { return height }
+        switch node {
+        case .mapping: return max(0, height - 1)
+        case .sequence: return max(0, height - 2)
+        case .scalar: return height
         }
     }
 

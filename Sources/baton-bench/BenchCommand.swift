@@ -70,7 +70,7 @@ struct BenchCommand: ParsableCommand {
         progress("memory: \(cycles) push/pop cycles")
         let growth = HandwrittenBench.memoryGrowth(shape: shape, cycles: cycles)
         var runtime: RuntimeFigures?
-        let loaded = FlowLoader().load(text: FlowGenerator(shape: shape).yaml(), path: "bench.yaml")
+        let loaded = FlowLoader(limits: Pipeline.limits).load(text: FlowGenerator(shape: shape).yaml(), path: "bench.yaml")
         if let spec = loaded.spec, !loaded.hasErrors {
             runtime = RuntimeBench.measure(spec: spec, shape: shape, walk: walk, runs: runs, cycles: cycles)
         }

@@ -10,7 +10,7 @@ enum PeakLoad {
     /// Run in the child: the load's peak in bytes above the resident set before it.
     static func measureHere(screens: Int) -> Int? {
         let bytes = Array(FlowGenerator(screens: screens).yaml().utf8)
-        let loader = FlowLoader(sources: BytesSource(bytes: bytes))
+        let loader = FlowLoader(sources: BytesSource(bytes: bytes), limits: Pipeline.limits)
         let reset = Memory.resetPeak()
         guard let before = reset ? Memory.currentBytes() : Memory.peakBytes() else { return nil }
         let result = loader.load(path: BytesSource.path)

@@ -43,7 +43,7 @@ import Testing
         let scenarios = try #require(ScenarioLoader().load(
             path: CLI.packageRoot.appendingPathComponent("Tests/BatonCLITests/Fixtures/every11.test.yaml").path).file)
         let outcomes = ScenarioRunner(spec: decoded).run(scenarios)
-        #expect(outcomes.count == 2)
+        #expect(outcomes.count == 3)
         #expect(outcomes.allSatisfy { $0.passed }, "\(outcomes.compactMap(\.failure))")
         #expect(outcomes.map { $0.log.map(\.state) } == ScenarioRunner(spec: loaded).run(scenarios).map { $0.log.map(\.state) })
     }

@@ -73,6 +73,18 @@ import Testing
         #expect(result.output.contains("profile"))
     }
 
+    @Test func typedStepsOnStandardInputSetAndRestore() throws {
+        let result = try CLI.run(["run", "Tests/BatonCLITests/Fixtures/typed.yaml", "--context", "userId=u", "--context", "loggedIn=true"],
+                                 input: "set flags.beta=true\nset context.userId=7\nset context.age=1\nrestore\nquit\n")
+        #expect(result.status == 0, "\(result.errors)")
+        let headers = result.output.split(separator: "\n").filter { $0.hasPrefix("▸") }
+        #expect(headers == [
+            "▸ start", "▸ set flags.beta=true → handled", "▸ set context.userId=7 → handled",
+            "▸ set context.age=1 → rejected: unknown context fact 'age'; declared context facts: `loggedIn`, `region`, `userId`",
+            "▸ restore → handled",
+        ])
+    }
+
     @Test func badStepIsAUsageError() throws {
         let result = try CLI.run(["run", "flows/notes.yaml", "--events", "noteList"])
         #expect(result.status == 2)

@@ -168,10 +168,37 @@ private func expectCheck(_ marked: String, code: String, at markers: [String],
         #expect(found.last?.suggestion == "did you mean `region`?")
     }
 
+    @Test func namesInTabStepsAndExpectations() throws {
+        let found = try expectCheck("""
+            baton-test: 1
+            flow: flow.yaml
+            context: {userId: u1}
+            scenarios:
+              - name: a
+                steps:
+                  - 1️⃣tab: meat
+                  - expect: {top: recipeList, stack: [recipeList], flows: [app], presented: ~}
+                  - 2️⃣expect: {top: recipeDetial}
+                  - 3️⃣expect: {flows: [ap]}
+                  - 4️⃣expect: {presented: recipeLst}
+                  - 5️⃣expect: {received: {result: picked}}
+            """, code: "scenario-unknown-name", at: ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣"])
+        #expect(found.map(\.message) == [
+            "tab step: no tabs flow has a tab 'meat'",
+            "`expect` top: no screen 'recipeDetial'",
+            "`expect` flows: no flow 'ap'",
+            "`expect` presented: no screen or flow 'recipeLst'",
+            "`expect` received: no screen declaring result 'picked'",
+        ])
+        #expect(found.map(\.suggestion) == [
+            "the flow has no tabs", "did you mean `recipeDetail`?", "did you mean `app`?", "did you mean `recipeList`?", nil,
+        ])
+    }
+
     @Test func codesAreDescribed() {
         #expect(ScenarioChecker.codes.map(\.code) == [
             "scenario-invalid-setting", "scenario-missing-context", "scenario-unknown-screen",
-            "scenario-unknown-event", "scenario-invalid-payload",
+            "scenario-unknown-event", "scenario-invalid-payload", "scenario-unknown-name",
         ])
     }
 }

@@ -219,4 +219,28 @@ flows:
         #expect(run.state.finished == "done")
         #expect(run.back() == .rejected("the flow has finished"))
     }
+
+    @Test func anEmptySequenceStepIsSkippedAndLeavesNothingBehind() throws {
+        let yaml = """
+        baton: 1
+        start: outer
+        context: {skip: bool}
+        screens: {a: {}, b: {}, c: {}}
+        flows:
+          outer:
+            sequence:
+              - a
+              - flow: inner
+              - b
+          inner:
+            sequence:
+              - {screen: c, when: "!context.skip"}
+        """
+        let run = try FlowRuntime(spec: spec(yaml), environment: RuntimeEnvironment(context: ["skip": true]))
+        #expect(run.send("done", from: "a") == .handled)
+        #expect(run.state.stack == ["a", "b"])
+        #expect(run.back() == .handled)
+        #expect(run.state.stack == ["a"])
+        #expect(run.state.top == "a")
+    }
 }
