@@ -88,7 +88,13 @@ extension FlowRuntime {
             return .handled
         }
         trace.record(flow: tabs.flowName, action: "reselect \(id): popToRoot")
-        tabs.selectedCoordinator?.asStack?.truncate(to: 1)
+        // The tab's navigation stack: its flow's stack, and that of a child flow at its root.
+        var current = tabs.selectedCoordinator
+        for _ in 0..<Self.maxDepth {
+            guard let stack = current?.asStack else { break }
+            stack.truncate(to: 1)
+            current = stack.entries.first?.coordinator
+        }
         return .handled
     }
 

@@ -40,10 +40,12 @@ public final class GenericViewModel: ScreenViewModel {
         self.context = context
     }
 
+    /// Remembers the result in `received`.
     public func receive(_ result: ScreenResult) {
         received = result
     }
 
+    /// Takes the new input of a `singleTop` push.
     public func update(input: Value?) {
         self.input = input
     }
