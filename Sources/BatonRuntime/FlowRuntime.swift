@@ -66,7 +66,9 @@ public final class FlowRuntime {
         if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
         let checker = ValueChecker(spec)
         let problems = checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
-        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec) }) }
+        if !problems.isEmpty {
+            throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec, supplied: environment.context) })
+        }
         self.spec = spec
         self.index = SpecIndex(spec)
         self.checker = checker

@@ -4,7 +4,9 @@ import BatonModel
 public struct LogEntry: Sendable, Equatable, Codable {
     /// 1, 2, 3... in the order things happened.
     public var sequence: Int
-    /// `recipeList.select`, `back`, `dismiss`, `tab veggie`, `open /x`, `outcome auth.done`.
+    /// `recipeList.select`, `back`, `dismiss`, `tab veggie`, `open /x`, `outcome auth.done`;
+    /// (1.1) nested entries `avatarPicker.dismissed`, `result avatarPicked → editProfile` and
+    /// `follow root` (a following switch that changed its branch).
     public var trigger: String
     /// The screen that emitted the event.
     public var source: String?

@@ -120,12 +120,16 @@ enum RuntimeDiagnostic {
     }
 
     /// A flag override or context fact that does not fit the spec; at the declaration it
-    /// breaks, when there is one.
-    static func setting(_ problem: SettingProblem, spec: FlowSpec) -> Diagnostic {
+    /// breaks, when there is one (for missing facts, the first one missing).
+    static func setting(_ problem: SettingProblem, spec: FlowSpec, supplied: [String: Value] = [:]) -> Diagnostic {
         let name = problem.key.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init)
-        let location = problem.key.hasPrefix("flags.")
-            ? spec.flags.first { $0.name == name }?.location
-            : spec.context.first { $0.name == name }?.location
+        let location = if problem.key.hasPrefix("flags.") {
+            spec.flags.first { $0.name == name }?.location
+        } else if name == nil {
+            spec.context.first { $0.isRequired && supplied[$0.name] == nil }?.location
+        } else {
+            spec.context.first { $0.name == name }?.location
+        }
         return Diagnostic(.error, code: "runtime-setting", message: problem.message, at: location,
                           suggestion: problem.suggestion)
     }

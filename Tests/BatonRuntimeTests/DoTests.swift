@@ -225,4 +225,32 @@ flows:
         #expect(run.state.stack == ["a", "b"], "a is on top, not b: an ordinary push")
         #expect(run.visibleScreen?.id != top.id)
     }
+
+    @Test func eachItemGetsThePayloadWithItsOwnWith() throws {
+        let yaml = """
+        baton: 1
+        start: main
+        types:
+          Card: {id: string, mode: string?}
+        screens:
+          list: {events: {open: Card}}
+          detail: {input: Card}
+          edit: {input: Card}
+        flows:
+          main:
+            stack: list
+            on:
+              list.open:
+                do:
+                  - {push: detail, with: {mode: view}}
+                  - {push: edit, with: {mode: edit}}
+        """
+        let run = try FlowRuntime(spec: spec(yaml))
+        #expect(run.send("open", from: "list", payload: record(["id": "7"])) == .handled)
+        #expect(run.state.stack == ["list", "detail", "edit"])
+        #expect(run.state.topInput == record(["id": "7", "mode": "edit"]))
+        run.back()
+        #expect(run.state.topInput == record(["id": "7", "mode": "view"]))
+        #expect(run.log.filter { $0.trigger == "list.open" }.count == 1, "one step, one entry")
+    }
 }

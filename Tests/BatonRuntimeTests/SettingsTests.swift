@@ -7,6 +7,22 @@ import Testing
 @Suite struct SettingsTests {
     static let recipes = "recipes.yaml"
     let loggedIn: [String: Value] = ["loggedIn": true, "userId": "u1"]
+    /// Two required facts and one with a default.
+    nonisolated static let facts = """
+        baton: 1
+        start: main
+        context:
+          loggedIn: bool
+          userId: string
+          theme: {type: string, default: light}
+        screens: {home: {}}
+        flows:
+          main: {stack: home}
+        """
+
+    private func startFacts(_ context: [String: Value]) throws -> FlowRuntime {
+        try FlowRuntime(spec: spec(Self.facts), environment: RuntimeEnvironment(context: context))
+    }
 
     private func messages(_ body: () throws -> Void) -> [String] {
         do {
@@ -20,22 +36,24 @@ import Testing
     }
 
     @Test func missingRequiredFactsAreNamedInOneDiagnostic() {
-        let found = messages { _ = try example(Self.recipes) }
+        let found = messages { _ = try startFacts([:]) }
         #expect(found.count == 1)
         #expect(found.first?.contains("`loggedIn`, `userId` are not given") == true, "\(found)")
+        #expect(found.first?.hasPrefix("test.yaml:4:3: error: the required context facts") == true, "\(found)")
+        let one = messages { _ = try startFacts(["loggedIn": true]) }
+        #expect(one.first?.hasPrefix("test.yaml:5:3: error: the required context fact `userId` is not given") == true, "\(one)")
         #expect(found.first?.contains("[runtime-setting]") == true)
     }
 
     @Test func anUndeclaredFactSuggestsTheNearestAtItsDeclaration() {
-        let found = messages { _ = try example(Self.recipes, context: ["loggedIn": true, "userId": "u1", "userID": "x"]) }
+        let found = messages { _ = try startFacts(["loggedIn": true, "userId": "u1", "userID": "x"]) }
         #expect(found == ["error: unknown context fact 'userID'; did you mean `userId`? [runtime-setting]"])
     }
 
     @Test func aFactOfTheWrongTypeIsRefusedAtItsDeclaration() throws {
-        let found = messages { _ = try example(Self.recipes, context: ["loggedIn": "yes", "userId": "u1"]) }
+        let found = messages { _ = try startFacts(["loggedIn": "yes", "userId": "u1"]) }
         #expect(found.count == 1)
-        #expect(found.first?.hasPrefix("test.yaml") == false)
-        #expect(found.first?.contains("recipes.yaml:9:3") == true, "\(found)")
+        #expect(found.first?.hasPrefix("test.yaml:4:3: error:") == true, "\(found)")
         #expect(found.first?.contains("context fact 'loggedIn' is a `bool`") == true, "\(found)")
     }
 
@@ -49,6 +67,13 @@ import Testing
     }
 
     @Test func defaultsFillUnsuppliedFacts() throws {
+        let run = try startFacts(["loggedIn": true, "userId": "u1"])
+        #expect(run.environment.context["theme"] == "light")
+        let given = try startFacts(["loggedIn": true, "userId": "u1", "theme": "dark"])
+        #expect(given.environment.context["theme"] == "dark")
+    }
+
+    @Test func aDefaultDecidesConditions() throws {
         var spec = try exampleSpec(Self.recipes)
         spec.context = spec.context.map { fact in
             var fact = fact
