@@ -157,10 +157,9 @@ final class NodeReader {
 
     // MARK: Values and types
 
-    /// The deepest list or record nesting a literal value may have; deeper parts are reported
-    /// (`value-too-deep`) and read as null. The parser's depth limit is the same by default,
-    /// so this holds for parsers given larger limits.
-    static let maxValueDepth = 256
+    /// The deepest list or record nesting a literal value may have (`Value.maxDepth`, as in
+    /// compiled JSON); deeper parts are reported (`value-too-deep`) and read as null.
+    static let maxValueDepth = Value.maxDepth
 
     /// A literal value as YAML reads it: plain scalars are null, booleans, numbers or strings;
     /// quoted and block scalars are strings.

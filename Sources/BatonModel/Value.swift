@@ -79,39 +79,72 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Value: Codable {
-    /// Reads any JSON value. The kind is found with probes that never decode a child (a null
-    /// check, then the scalars, then a list container, then a record container), and once it
-    /// is found the children are decoded exactly once: an error inside a child is thrown, not
-    /// retried as another kind, so decoding stays linear in the input. (Trying `[Value]`
-    /// then `[String: Value]` with `try?` re-decoded whole subtrees at every level.) Nesting is
-    /// bounded by the decoder: `JSONDecoder` refuses JSON nested deeper than 512 levels.
+    /// Reads any JSON value. The kind is found with probes that never decode a child, and
+    /// once found the children are decoded exactly once: an error inside a child is thrown,
+    /// not retried as another kind (trying `[Value]` then `[String: Value]` with `try?`
+    /// re-decoded whole subtrees at every level).
+    ///
+    /// The probes run lists first, then records, then the scalars. A failed probe costs time
+    /// in proportion to the depth (the decoder builds its coding path), so containers, whose
+    /// probes would fail most often, are never probed as scalars: a list costs no failed probe,
+    /// a record one. Nesting is bounded by the decoder: `JSONDecoder` refuses JSON nested
+    /// deeper than 512 levels.
     public init(from decoder: any Decoder) throws {
+        // The outermost value installs the depth counter its children share.
+        guard let depth = Self.decodingDepth else {
+            self = try Self.$decodingDepth.withValue(DepthCounter()) { try Value(from: decoder) }
+            return
+        }
+        depth.level += 1
+        defer { depth.level -= 1 }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
         } else if var list = try? decoder.unkeyedContainer() {
+            try depth.check(decoder)
             var items: [Value] = []
             if let count = list.count { items.reserveCapacity(count) }
             while !list.isAtEnd {
                 items.append(try list.decode(Value.self))
             }
             self = .list(items)
-        } else {
-            let record = try decoder.container(keyedBy: FieldKey.self)
+        } else if let record = try? decoder.container(keyedBy: FieldKey.self) {
+            try depth.check(decoder)
             var fields: [String: Value] = [:]
             fields.reserveCapacity(record.allKeys.count)
             for key in record.allKeys {
                 fields[key.stringValue] = try record.decode(Value.self, forKey: key)
             }
             self = .record(fields)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else {
+            self = .bool(try container.decode(Bool.self))
+        }
+    }
+
+    /// The deepest nesting of lists and records a value may have (64), in YAML and in JSON.
+    /// Real payloads nest a few levels; the limit keeps every recursive walk of a value
+    /// shallow, and bounds what a failed probe costs while decoding.
+    public static let maxDepth = 64
+
+    /// How deep the value being decoded is, shared by the values inside it.
+    @TaskLocal private static var decodingDepth: DepthCounter?
+
+    /// A counter that lives for one decoding of an outermost value, on one thread.
+    private final class DepthCounter: @unchecked Sendable {
+        var level = 0
+
+        /// Refuses a list or record past `maxDepth` (the outermost value is level 1).
+        func check(_ decoder: any Decoder) throws {
+            guard level > Value.maxDepth else { return }
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "a value nests lists and records more than the limit of \(Value.maxDepth) levels"))
         }
     }
 
