@@ -23,6 +23,7 @@ extension BatonCommand {
         var output: String?
 
         func run() throws {
+            try CommandFailure.requireFile(flow)
             let (json, diagnostics) = FlowCompiler().compile(path: flow)
             if !diagnostics.isEmpty {
                 let report = TextReporter(colors: .forStandardError)
@@ -34,11 +35,7 @@ extension BatonCommand {
                 FileHandle.standardOutput.write(json)
                 return
             }
-            do {
-                try json.write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw ValidationError("cannot write \(output): \(error.localizedDescription)")
-            }
+            try OutputFile.write(json, to: output)
         }
     }
 }

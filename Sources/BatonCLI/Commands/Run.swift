@@ -84,16 +84,21 @@ extension BatonCommand {
                         let step = try RunStep.parse(text)
                         failed = !session.perform(step) || failed
                     } catch {
-                        throw ValidationError(error.description)
+                        throw CommandFailure("--events: \(error.description)")
                     }
                 }
                 if strict && failed { throw ExitCode(1) }
             } else {
-                session.interact()
+                let outcome = session.interact()
+                if let bad = outcome.badLine {
+                    throw CommandFailure("standard input, line \(bad.number): \(bad.message)")
+                }
+                if strict && outcome.failed { throw ExitCode(1) }
             }
         }
 
         private func loadSpec() throws -> FlowSpec {
+            try CommandFailure.requireFile(flow)
             if flow.hasSuffix(".json"), let data = FileManager.default.contents(atPath: flow),
                let spec = try? JSONDecoder().decode(FlowSpec.self, from: data) {
                 return spec
@@ -206,9 +211,20 @@ struct RunSession {
         print("")
     }
 
+    /// What reading steps from standard input came to.
+    struct InteractionOutcome {
+        /// Whether a step was rejected or not handled.
+        var failed = false
+        /// The first line that is not a step, when standard input is not a terminal (a script
+        /// stops there; a person at a terminal is told and goes on).
+        var badLine: (number: Int, message: String)?
+    }
+
     /// Reads steps from standard input until it ends or the person types `quit`.
-    mutating func interact() {
+    mutating func interact() -> InteractionOutcome {
         let prompt = isatty(STDIN_FILENO) == 1
+        var outcome = InteractionOutcome()
+        var lineNumber = 0
         while true {
             let choices = self.choices()
             if prompt {
@@ -216,11 +232,16 @@ struct RunSession {
                 for (number, choice) in choices.enumerated() { print("  \(number + 1). \(choice.label)") }
                 print("> ", terminator: "")
             }
-            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else { return }
+            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else { return outcome }
+            lineNumber += 1
             if line.isEmpty { continue }
-            if line == "quit" || line == "q" { return }
+            if line == "quit" || line == "q" { return outcome }
             if let number = Int(line) {
                 guard (1...max(1, choices.count)).contains(number), choices.indices.contains(number - 1) else {
+                    guard prompt else {
+                        outcome.badLine = (lineNumber, "no choice \(number); there are \(choices.count)")
+                        return outcome
+                    }
                     print("no choice \(number)")
                     continue
                 }
@@ -234,13 +255,17 @@ struct RunSession {
                     }
                     step = .send(screen: screen, event: event, payload: payload)
                 }
-                _ = perform(step)
+                if !perform(step) { outcome.failed = true }
                 continue
             }
             do {
-                _ = perform(try RunStep.parse(line))
+                if !perform(try RunStep.parse(line)) { outcome.failed = true }
             } catch {
-                print(error.description)
+                guard prompt else {
+                    outcome.badLine = (lineNumber, error.description)
+                    return outcome
+                }
+                FileHandle.standardError.write(Data(("error: " + error.description + "\n").utf8))
             }
         }
     }
