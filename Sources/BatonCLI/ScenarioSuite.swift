@@ -10,6 +10,8 @@ public struct ScenarioFileResult: Sendable {
     public var file: String
     public var diagnostics: [Diagnostic]
     public var outcomes: [ScenarioOutcome]
+    /// How long loading, checking and running the file took, in seconds.
+    public var seconds: Double = 0
 
     /// Whether the file could not run at all (a load, lint or scenario-check error in it or its flow).
     public var isBroken: Bool { diagnostics.hasErrors }
@@ -32,8 +34,17 @@ public struct ScenarioSuite {
         try PathExpansion.files(for: paths, accepts: PathExpansion.isScenario)
     }
 
-    /// Loads and runs one scenario file.
+    /// Loads and runs one scenario file, timing it.
     public func run(file: String) -> ScenarioFileResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var result = runUntimed(file: file)
+        let elapsed = (clock.now - start).components
+        result.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        return result
+    }
+
+    private func runUntimed(file: String) -> ScenarioFileResult {
         let loaded = ScenarioLoader().load(path: file)
         guard let scenarios = loaded.file, !loaded.diagnostics.hasErrors else {
             return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics, outcomes: [])
