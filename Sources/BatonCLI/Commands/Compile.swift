@@ -16,10 +16,10 @@ extension BatonCommand {
                 """
         )
 
-        @Argument(help: "The flow file.")
+        @Argument(help: "The flow file.", completion: .file(extensions: ["yaml", "yml"]))
         var flow: String
 
-        @Option(name: [.short, .customLong("output")], help: "Where to write the JSON; standard output when left out.")
+        @Option(name: [.short, .customLong("output")], help: "Where to write the JSON (missing folders are created); standard output when left out.", completion: .file(extensions: ["json"]))
         var output: String?
 
         func run() throws {

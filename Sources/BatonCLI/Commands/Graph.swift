@@ -23,7 +23,7 @@ extension BatonCommand {
             case dot
         }
 
-        @Argument(help: "The flow file.")
+        @Argument(help: "The flow file.", completion: .file(extensions: ["yaml", "yml", "json"]))
         var file: String
 
         @Option(help: "mermaid or dot.")

@@ -20,7 +20,7 @@ extension BatonCommand {
                 """
         )
 
-        @Argument(help: "Flow files or folders to lint.")
+        @Argument(help: "Flow files or folders to lint.", completion: .file(extensions: ["yaml", "yml", "json"]))
         var paths: [String]
 
         @Option(help: "Output format: \(OutputFormat.allValueStrings.joined(separator: ", ")).")

@@ -27,7 +27,7 @@ extension BatonCommand {
                 """
         )
 
-        @Argument(help: "The flow file (YAML, or compiled JSON).")
+        @Argument(help: "The flow file (YAML, or compiled JSON).", completion: .file(extensions: ["yaml", "yml", "json"]))
         var flow: String
 
         @Option(name: .customLong("flag"), help: "Override a flag: name=value, read by the flag's type. Repeatable.")

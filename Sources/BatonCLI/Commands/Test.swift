@@ -23,10 +23,10 @@ extension BatonCommand {
                 """
         )
 
-        @Argument(help: "Scenario files or folders holding them.")
+        @Argument(help: "Scenario files or folders holding them.", completion: .file(extensions: ["yaml", "yml"]))
         var paths: [String]
 
-        @Option(help: "Also write JUnit XML to this path, for CI.")
+        @Option(help: "Also write JUnit XML to this path, for CI; missing folders are created.", completion: .file(extensions: ["xml"]))
         var junit: String?
 
         @ArgumentParser.Flag(name: .customLong("no-strict"), help: "Let an event that nothing handles pass instead of failing its step.")
