@@ -50,6 +50,13 @@ import Testing
         #expect(!result.output.contains("▸ back"))
     }
 
+    @Test func aBadPayloadForAChosenNumberExitsTwo() throws {
+        // Choice 1 is noteList's first event, which takes a payload: read from the next line.
+        let result = try CLI.run(["run", "flows/notes.yaml"], input: "1\n{\"id\": \n")
+        #expect(result.status == 2)
+        #expect(result.errors.contains("standard input, line 2: the payload of"))
+    }
+
     @Test func aRejectedStepOnStandardInputFailsUnderStrict() throws {
         let lenient = try CLI.run(["run", "flows/notes.yaml"], input: "back\n")
         #expect(lenient.status == 0)

@@ -249,7 +249,12 @@ struct RunSession {
                 if case .send(let screen, let event, nil) = step, let type = index.screens[screen]?.event(named: event)?.payload {
                     if prompt { print("payload for \(event) (\(type), JSON): ", terminator: "") }
                     let text = readLine() ?? ""
+                    lineNumber += 1
                     guard let payload = try? RunStep.parsePayload(text) else {
+                        guard prompt else {
+                            outcome.badLine = (lineNumber, "the payload of \(event) is not valid JSON")
+                            return outcome
+                        }
                         print("the payload is not valid JSON")
                         continue
                     }
