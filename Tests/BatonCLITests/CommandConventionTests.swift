@@ -76,6 +76,18 @@ import Testing
         #expect(!result.output.contains("Linted 0 files"))
     }
 
+    @Test func testOfAFolderWithoutScenariosIsAnErrorWithoutUsage() throws {
+        let result = try CLI.run(["test", "schemas"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains("no scenario files (*.test.yaml) in schemas"))
+        #expect(!result.errors.contains("Usage:"))
+    }
+
+    @Test func aScenarioNameWithALineBreakStaysOnOneLine() throws {
+        let result = try CLI.run(["test", "Tests/BatonCLITests/Fixtures/junit/names.test.yaml"])
+        #expect(result.output.contains("✗ two\\nlines & <markup>\n"))
+    }
+
     @Test func lintOfAScenarioFileSaysToTestIt() throws {
         let result = try CLI.run(["lint", "flows/notes.test.yaml"])
         #expect(result.status == 2)

@@ -44,4 +44,11 @@ import Testing
         #expect(result.output.contains(#""auth·end·done" -> "home·entry" [label="done / show home", lhead="cluster_home"];"#))
         #expect(result.output.contains(#""home·end·loggedOut" -> "auth·entry" [label="loggedOut / show auth", lhead="cluster_auth"];"#))
     }
+
+    @Test func theReadmeShowsTheCurrentGraph() throws {
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let result = try CLI.run(["graph", "flows/recipes.yaml"])
+        #expect(readme.contains("```mermaid\n" + result.output + "```"),
+                "paste `baton graph flows/recipes.yaml` into README.md's mermaid block")
+    }
 }

@@ -74,6 +74,11 @@ extension BatonCommand {
                 && !PathExpansion.looksLikeScenario(path: path)
         }
 
+        /// A scenario name on one line: line breaks shown as `\n`.
+        static func oneLine(_ name: String) -> String {
+            name.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        }
+
         static func report(_ result: ScenarioFileResult, colors: TerminalColors) -> String {
             var lines = [colors.bold(result.file)]
             // Load, lint and scenario-check errors read as lint's do: file:line:column: error: ...
@@ -84,10 +89,10 @@ extension BatonCommand {
             }
             for outcome in result.outcomes {
                 guard let failure = outcome.failure else {
-                    lines.append("  " + colors.pass("✓") + " " + outcome.name)
+                    lines.append("  " + colors.pass("✓") + " " + Self.oneLine(outcome.name))
                     continue
                 }
-                lines.append("  " + colors.fail("✗") + " " + outcome.name)
+                lines.append("  " + colors.fail("✗") + " " + Self.oneLine(outcome.name))
                 let place = failure.location.map { "\($0): " } ?? ""
                 lines.append("    \(place)step \(failure.step): \(failure.message)")
             }
