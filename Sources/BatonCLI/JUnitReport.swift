@@ -22,8 +22,9 @@ enum JUnitReport {
                 lines.append("      <error type=\"load\" message=\"the file could not run\">\(content(text))</error>")
                 lines.append("    </testcase>")
             }
-            for outcome in result.outcomes {
-                let head = "    <testcase name=\"\(attribute(outcome.name))\" classname=\"\(file)\""
+            for (number, outcome) in result.outcomes.enumerated() {
+                let seconds = result.outcomeSeconds.indices.contains(number) ? result.outcomeSeconds[number] : 0
+                let head = "    <testcase name=\"\(attribute(outcome.name))\" classname=\"\(file)\" time=\"\(time(seconds))\""
                 guard let failure = outcome.failure else {
                     lines.append(head + "/>")
                     continue

@@ -34,6 +34,9 @@ import Testing
             #expect(suite.attributes["errors"] != nil, "every testsuite has errors=")
             #expect(suite.attributes["time"]?.contains(".") == true, "every testsuite has time=")
         }
+        for testcase in elements.list where testcase.name == "testcase" {
+            #expect(testcase.attributes["time"]?.contains(".") == true, "every testcase has time=")
+        }
         let broken = try #require(suites.first { $0.attributes["name"]?.hasSuffix("broken.test.yaml") == true })
         #expect(broken.attributes["errors"] == "1")
         #expect(broken.attributes["failures"] == "0")
