@@ -18,7 +18,9 @@ extension BatonCommand {
                 string); undeclared names, wrong types and missing required facts are refused \
                 before the run starts. Without --events, baton reads steps \
                 from standard input: on a terminal it shows the visible screen and the events it \
-                can send, and a number picks one.
+                can send, and a number picks one. A step that cannot be read (in --events, or on \
+                standard input that is not a terminal) and a setting the flow refuses exit 2; \
+                with --strict, a rejected or unhandled step exits 1.
 
                 Example:
                   baton run flows/recipes.yaml --context loggedIn=true --context userId=u1 \\
@@ -65,7 +67,8 @@ extension BatonCommand {
             if !settings.problems.isEmpty {
                 let lines = settings.problems.map { "error: \($0)" }.joined(separator: "\n")
                 FileHandle.standardError.write(Data((lines + "\n").utf8))
-                throw ExitCode(1)
+                // Values the command line got wrong: a usage error, as a missing file is.
+                throw ExitCode(2)
             }
             let environment = RuntimeEnvironment(flagOverrides: settings.flags, context: settings.context)
             let runtime: FlowRuntime
