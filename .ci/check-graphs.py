@@ -8,6 +8,7 @@ Usage: check-graphs.py BATON [FLOW...] (default: every flow in flows/ and the gr
 import pathlib
 import subprocess
 import sys
+import warnings
 
 import mermaidx
 
@@ -18,7 +19,7 @@ def flows(arguments):
     if arguments:
         return [pathlib.Path(a) for a in arguments]
     found = [p for p in sorted((ROOT / "flows").glob("*.yaml")) if not p.name.endswith(".test.yaml")]
-    return found + [ROOT / "Tests/BatonCLITests/Fixtures/reserved-names.yaml"]
+    return found + [ROOT / "Tests/BatonCLITests/Fixtures" / name for name in ("reserved-names.yaml", "every11.yaml")]
 
 
 def main():
@@ -38,7 +39,9 @@ def main():
                 problem = drawn.stderr.strip() if drawn.returncode == 0 else f"exit {drawn.returncode}: {drawn.stderr}"
             else:
                 try:
-                    svg = mermaidx.render(made.stdout).svg()
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("error")  # a warning while rendering fails the check
+                        svg = mermaidx.render(made.stdout).svg()
                     problem = "Mermaid drew its error diagram" if "Syntax error in text" in svg else ""
                 except Exception as error:  # mermaidx raises RuntimeError with Mermaid's parse error
                     problem = str(error)
