@@ -43,6 +43,16 @@ enum PathExpansion {
         name.hasSuffix(".test.yaml") || name.hasSuffix(".test.yml")
     }
 
+    /// Whether the file at `path` is a scenario file: named `*.test.yaml` or holding the
+    /// `baton-test:` key at the top level.
+    static func looksLikeScenario(path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if isScenario(name) { return true }
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return String(decoding: data.prefix(65_536), as: UTF8.self)
+            .split(separator: "\n").contains { $0.hasPrefix("baton-test:") }
+    }
+
     /// Whether a file name is a flow file: `.yaml`, `.yml` or `.json`, and not a scenario.
     static func isFlow(_ name: String) -> Bool {
         let ext = name.split(separator: ".").last.map(String.init) ?? ""

@@ -10,6 +10,10 @@ public struct ScenarioFileResult: Sendable {
     public var file: String
     public var diagnostics: [Diagnostic]
     public var outcomes: [ScenarioOutcome]
+    /// How long loading, checking and running the file took, in seconds.
+    public var seconds: Double = 0
+    /// How long each scenario of `outcomes` took to run, in seconds.
+    public var outcomeSeconds: [Double] = []
 
     /// Whether the file could not run at all (a load, lint or scenario-check error in it or its flow).
     public var isBroken: Bool { diagnostics.hasErrors }
@@ -32,8 +36,20 @@ public struct ScenarioSuite {
         try PathExpansion.files(for: paths, accepts: PathExpansion.isScenario)
     }
 
-    /// Loads and runs one scenario file.
+    /// Loads and runs one scenario file, timing it.
     public func run(file: String) -> ScenarioFileResult {
+        let start = ContinuousClock.now
+        var result = runUntimed(file: file)
+        result.seconds = Self.seconds(ContinuousClock.now - start)
+        return result
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    private func runUntimed(file: String) -> ScenarioFileResult {
         let loaded = ScenarioLoader().load(path: file)
         guard let scenarios = loaded.file, !loaded.diagnostics.hasErrors else {
             return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics, outcomes: [])
@@ -48,7 +64,19 @@ public struct ScenarioSuite {
         if problems.hasErrors {
             return ScenarioFileResult(file: file, diagnostics: (loaded.diagnostics + problems).sorted(), outcomes: [])
         }
-        let outcomes = ScenarioRunner(spec: spec, strict: strict).run(scenarios)
-        return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics + problems, outcomes: outcomes)
+        // One scenario at a time, each with the file's settings, so each is timed.
+        let runner = ScenarioRunner(spec: spec, strict: strict)
+        var outcomes: [ScenarioOutcome] = []
+        var seconds: [Double] = []
+        for scenario in scenarios.scenarios {
+            var single = scenarios
+            single.scenarios = [scenario]
+            let start = ContinuousClock.now
+            outcomes += runner.run(single)
+            seconds.append(Self.seconds(ContinuousClock.now - start))
+        }
+        var result = ScenarioFileResult(file: file, diagnostics: loaded.diagnostics + problems, outcomes: outcomes)
+        result.outcomeSeconds = seconds
+        return result
     }
 }

@@ -78,6 +78,15 @@ extension NodeReader {
                                                for: "flag '\(name)'", at: range(of: node)))
                 return nil
             }
+            if scalar.style == .plain, ["yes", "no", "on", "off"].contains(scalar.value.lowercased()) {
+                // YAML 1.1 readers take these for booleans; Baton, like YAML 1.2, for text.
+                report(Diagnostic(.warning, code: "ambiguous-boolean",
+                                  message: "flag '\(name)' is the string '\(scalar.value)': YAML 1.1 readers take it for a boolean, "
+                                      + "but Baton reads only `true` and `false` as booleans, so this is a string flag",
+                                  at: range(of: node),
+                                  suggestion: "write `\(["yes", "on"].contains(scalar.value.lowercased()) ? "true" : "false")` for a bool flag, "
+                                      + "or quote it (`\"\(scalar.value)\"`) for a string flag"))
+            }
             return Flag(name: name, type: literal.flagType, defaultValue: literal, location: location)
         }
         guard let mapping = mapping(node, "flag '\(name)'") else { return nil }

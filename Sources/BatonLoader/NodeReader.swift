@@ -254,6 +254,14 @@ final class NodeReader {
                                            for: "`when`", at: range(of: node)))
             return nil
         }
+        if let tag = scalar.tag, tag.hasPrefix("!"), !tag.hasPrefix("!!") {
+            // `when: !x` unquoted: YAML reads `!x` as a tag and the condition as empty.
+            let written = tag + (scalar.value.isEmpty ? "" : " " + scalar.value)
+            report(Diagnostic(.error, code: "invalid-condition",
+                              message: "`\(written)` is read as a YAML tag (a plain value starting with `!`), not as a negation",
+                              at: range(of: node), suggestion: "quote the condition: `when: \"\(written)\"`"))
+            return nil
+        }
         let start = textStart(of: scalar)
         do {
             return try Condition(parsing: scalar.value, location: start)

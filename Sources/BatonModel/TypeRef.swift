@@ -161,7 +161,7 @@ public enum Identifier {
     }
 
     /// `_`, `a`...`z` or `A`...`Z`.
-    @inlinable @usableFromInline
+    @inlinable
     static func isStart(_ byte: UInt8) -> Bool {
         byte == 0x5F || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
     }

@@ -86,9 +86,17 @@ final class EventReader {
         case YAML_MEMORY_ERROR:
             return YAMLError(.syntax, "libyaml ran out of memory", at: converter.mark(state.mark))
         default:
+            let context = Self.string(state.context)
+            let problemMark = converter.mark(state.problem_mark)
+            let contextMark = context == nil ? nil : converter.mark(state.context_mark)
+            if let hint = SyntaxHint.improve(problem: problem, context: context, problemMark: problemMark,
+                                             contextMark: contextMark,
+                                             source: UnsafeBufferPointer(start: buffer, count: count)) {
+                return YAMLError(.syntax, hint.message, at: hint.mark)
+            }
             var message = problem
-            if let context = Self.string(state.context) { message += " " + context }
-            return YAMLError(.syntax, message, at: converter.mark(state.problem_mark))
+            if let context { message += " " + context }
+            return YAMLError(.syntax, message, at: problemMark)
         }
     }
 

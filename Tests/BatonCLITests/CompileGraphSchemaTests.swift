@@ -73,7 +73,7 @@ import Testing
         try CLI.expectGolden(result.output, "recipes.mmd")
         // tabs are structure edges, sheets are dashed, guards are in the label
         #expect(result.output.contains("home == \"tab Meat\" ==> meat"))
-        #expect(result.output.contains("meat__recipeDetail -. \"showReviews / sheet reviews\" .-> meat__reviews"))
+        #expect(result.output.contains("meat__recipeDetail -. \"showReviews / sheet reviews [otherwise]\" .-> meat__reviews"))
         #expect(result.output.contains("[flags.newReviews]"))
     }
 
@@ -94,7 +94,7 @@ import Testing
         #expect(result.output.contains(#"mainStack__picker -- "abandon / return cancelled" --> mainStack__exit_return_cancelled"#))
         #expect(result.output.contains(#"mainStack__picker -- "dismissed / popToRoot" --> mainStack__list"#))
         #expect(result.output.contains(#"mainStack__list -- "reset / do [dismissAll, popToRoot]" --> mainStack__exit_dismissAll"#))
-        #expect(result.output.contains(#"auth -- "done / resume home" --> home"#))
+        #expect(result.output.contains(#"auth__end_done -- "done / resume home" --> home"#))
         #expect(result.output.contains(#""open / push item (singleTop)""#))
         #expect(result.output.contains(#"onboarding == "start (transient)" ==> onboarding__welcome"#))
         #expect(result.output.contains(#"subgraph root["root · switch, follow"]"#))

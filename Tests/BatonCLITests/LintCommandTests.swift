@@ -34,7 +34,13 @@ import Testing
         #expect(files?.first?["file"] as? String == "Tests/BatonCLITests/Fixtures/broken.yaml")
         let first = (files?.first?["diagnostics"] as? [[String: Any]])?.first
         #expect(first?["code"] as? String == "wrong-type")
-        #expect(first?["location"] as? String == "Tests/BatonCLITests/Fixtures/broken.yaml:4:31-4:34")
+        let location = first?["location"] as? [String: Any]
+        #expect(location?["file"] as? String == "Tests/BatonCLITests/Fixtures/broken.yaml")
+        #expect(location?["startLine"] as? Int == 4)
+        #expect(location?["startColumn"] as? Int == 31)
+        #expect(location?["endLine"] as? Int == 4)
+        #expect(location?["endColumn"] as? Int == 34)
+        #expect(object?["formatVersion"] as? Int == 1)
     }
 
     @Test func missingPathIsAUsageError() throws {

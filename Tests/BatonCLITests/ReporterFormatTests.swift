@@ -72,6 +72,6 @@ import Testing
                        at: SourceRange(file: "a,b:c.yaml", line: 1, column: 2)),
         ])
         #expect(GitHubReporter().generateReport([report])
-            == "::notice file=a%2Cb%3Ac.yaml,line=1,col=2,endLine=1,endColumn=2,title=x::50%25 done%0D%0Anext")
+            == "::notice file=a%2Cb%3Ac.yaml,line=1,col=2,endLine=1,endColumn=3,title=x::50%25 done%0D%0Anext")
     }
 }

@@ -19,7 +19,7 @@ final class ProbeViewModel: ScreenViewModel {
     @Test func popReleasesTheViewModel() throws {
         let run = try example("notes.yaml")
         run.send("select", from: "noteList", payload: record(["id": "7"]))
-        weak var detail = topViewModel(run)
+        weak let detail = topViewModel(run)
         #expect(detail != nil)
         run.back()
         #expect(detail == nil)
@@ -28,8 +28,8 @@ final class ProbeViewModel: ScreenViewModel {
     @Test func finishingAPresentedFlowReleasesItsCoordinatorAndViewModels() throws {
         let run = try example("notes.yaml")
         run.send("create", from: "noteList")
-        weak var flow = run.root.presented?.item.coordinator
-        weak var editor = topViewModel(run)
+        weak let flow = run.root.presented?.item.coordinator
+        weak let editor = topViewModel(run)
         #expect(flow != nil && editor != nil)
         run.send("save", from: "noteEdit", payload: record(["id": "1", "title": "T"]))
         #expect(flow == nil)
@@ -39,15 +39,15 @@ final class ProbeViewModel: ScreenViewModel {
     @Test func dismissReleasesTheModal() throws {
         let run = try example("notes.yaml")
         run.send("create", from: "noteList")
-        weak var flow = run.root.presented?.item.coordinator
+        weak let flow = run.root.presented?.item.coordinator
         run.dismiss()
         #expect(flow == nil)
     }
 
     @Test func showReleasesTheOldBranch() throws {
         let run = try example("recipes.yaml", context: ["loggedIn": false, "userId": "u1"])
-        weak var auth = (run.root as? SwitchCoordinator)?.branch?.coordinator
-        weak var login = topViewModel(run)
+        weak let auth = (run.root as? SwitchCoordinator)?.branch?.coordinator
+        weak let login = topViewModel(run)
         run.send("loggedIn", from: "login")
         #expect(auth == nil)
         #expect(login == nil)
@@ -56,8 +56,8 @@ final class ProbeViewModel: ScreenViewModel {
     @Test func unselectedTabsKeepTheirOwn() throws {
         let run = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         run.send("select", from: "recipeList", payload: record(["id": "1"]))
-        weak var detail = topViewModel(run)
-        weak var meat = run.visibleWalk().owner
+        weak let detail = topViewModel(run)
+        weak let meat = run.visibleWalk().owner
         run.selectTab("veggie")
         #expect(detail != nil)
         #expect(meat != nil)
@@ -65,9 +65,9 @@ final class ProbeViewModel: ScreenViewModel {
 
     @Test func releasingTheRuntimeReleasesEverything() throws {
         var run: FlowRuntime? = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
-        weak var root = run?.root
-        weak var list = run.flatMap(topViewModel)
-        weak var runtime = run
+        weak let root = run?.root
+        weak let list = run.flatMap(topViewModel)
+        weak let runtime = run
         run = nil
         #expect(runtime == nil)
         #expect(root == nil)

@@ -64,6 +64,7 @@ flows:
     }
 
     /// Home with the detail of item 1 open; returns the detail's view model.
+    @discardableResult
     func openDetail(_ run: FlowRuntime) -> AnyObject? {
         run.send("open", from: "list", payload: record(["id": "1"]))
         return run.visibleScreen?.viewModel
@@ -92,7 +93,7 @@ flows:
 
     @Test func showStartsFreshAndReleasesTheKeptOne() throws {
         let run = try start()
-        weak var detail = openDetail(run)
+        weak let detail = openDetail(run)
         run.send("lockNow", from: "detail")
         #expect(detail != nil, "kept")
         run.send("fresh", from: "lock")

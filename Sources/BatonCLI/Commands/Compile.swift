@@ -16,13 +16,14 @@ extension BatonCommand {
                 """
         )
 
-        @Argument(help: "The flow file.")
+        @Argument(help: "The flow file.", completion: .file(extensions: ["yaml", "yml"]))
         var flow: String
 
-        @Option(name: [.short, .customLong("output")], help: "Where to write the JSON; standard output when left out.")
+        @Option(name: [.short, .customLong("output")], help: "Where to write the JSON (missing folders are created); standard output when left out.", completion: .file(extensions: ["json"]))
         var output: String?
 
         func run() throws {
+            try CommandFailure.requireFile(flow)
             let (json, diagnostics) = FlowCompiler().compile(path: flow)
             if !diagnostics.isEmpty {
                 let report = TextReporter(colors: .forStandardError)
@@ -34,11 +35,7 @@ extension BatonCommand {
                 FileHandle.standardOutput.write(json)
                 return
             }
-            do {
-                try json.write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw ValidationError("cannot write \(output): \(error.localizedDescription)")
-            }
+            try OutputFile.write(json, to: output)
         }
     }
 }

@@ -23,7 +23,7 @@ extension BatonCommand {
             case dot
         }
 
-        @Argument(help: "The flow file.")
+        @Argument(help: "The flow file.", completion: .file(extensions: ["yaml", "yml", "json"]))
         var file: String
 
         @Option(help: "mermaid or dot.")
@@ -33,6 +33,7 @@ extension BatonCommand {
         var flow: String?
 
         func run() throws {
+            try CommandFailure.requireFile(file)
             let result = FlowLoader().load(path: file)
             guard let spec = result.spec, !result.hasErrors else {
                 let report = TextReporter(colors: .forStandardError)
@@ -42,7 +43,7 @@ extension BatonCommand {
             }
             if let flow, !spec.flows.contains(where: { $0.name == flow }) {
                 let hint = NameSuggester.didYouMean(flow, among: spec.flows.map(\.name)).map { "; \($0)" } ?? ""
-                throw ValidationError("no flow '\(flow)' in \(file)\(hint)")
+                throw CommandFailure("no flow '\(flow)' in \(file)\(hint)")
             }
             let graph = FlowGraph(spec: spec, root: flow)
             let renderer: any GraphRenderer = format == .mermaid ? MermaidRenderer() : DotRenderer()

@@ -20,7 +20,7 @@ extension BatonCommand {
                 """
         )
 
-        @Argument(help: "Flow files or folders to lint.")
+        @Argument(help: "Flow files or folders to lint.", completion: .file(extensions: ["yaml", "yml", "json"]))
         var paths: [String]
 
         @Option(help: "Output format: \(OutputFormat.allValueStrings.joined(separator: ", ")).")
@@ -31,11 +31,18 @@ extension BatonCommand {
 
         func run() throws {
             let run = LintRun()
+            for path in paths where PathExpansion.looksLikeScenario(path: path) {
+                throw CommandFailure("\(path) is a scenario file; lint checks flow files. Run it with `baton test \(path)`")
+            }
             let files: [String]
             do {
                 files = try run.files(for: paths)
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure(error.description)
+            }
+            guard !files.isEmpty else {
+                throw CommandFailure("no flow files (.yaml, .yml, .json) in \(paths.joined(separator: ", ")); "
+                    + "scenario files (*.test.yaml) are run with `baton test`")
             }
             var reports = files.map(run.lint(file:))
             if strict { reports = reports.map { $0.strict() } }

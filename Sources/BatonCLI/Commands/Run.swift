@@ -18,7 +18,9 @@ extension BatonCommand {
                 string); undeclared names, wrong types and missing required facts are refused \
                 before the run starts. Without --events, baton reads steps \
                 from standard input: on a terminal it shows the visible screen and the events it \
-                can send, and a number picks one.
+                can send, and a number picks one. A step that cannot be read (in --events, or on \
+                standard input that is not a terminal) and a setting the flow refuses exit 2; \
+                with --strict, a rejected or unhandled step exits 1.
 
                 Example:
                   baton run flows/recipes.yaml --context loggedIn=true --context userId=u1 \\
@@ -27,7 +29,7 @@ extension BatonCommand {
                 """
         )
 
-        @Argument(help: "The flow file (YAML, or compiled JSON).")
+        @Argument(help: "The flow file (YAML, or compiled JSON).", completion: .file(extensions: ["yaml", "yml", "json"]))
         var flow: String
 
         @Option(name: .customLong("flag"), help: "Override a flag: name=value, read by the flag's type. Repeatable.")
@@ -65,7 +67,8 @@ extension BatonCommand {
             if !settings.problems.isEmpty {
                 let lines = settings.problems.map { "error: \($0)" }.joined(separator: "\n")
                 FileHandle.standardError.write(Data((lines + "\n").utf8))
-                throw ExitCode(1)
+                // Values the command line got wrong: a usage error, as a missing file is.
+                throw ExitCode(2)
             }
             let environment = RuntimeEnvironment(flagOverrides: settings.flags, context: settings.context)
             let runtime: FlowRuntime
@@ -84,16 +87,21 @@ extension BatonCommand {
                         let step = try RunStep.parse(text)
                         failed = !session.perform(step) || failed
                     } catch {
-                        throw ValidationError(error.description)
+                        throw CommandFailure("--events: \(error.description)")
                     }
                 }
                 if strict && failed { throw ExitCode(1) }
             } else {
-                session.interact()
+                let outcome = session.interact()
+                if let bad = outcome.badLine {
+                    throw CommandFailure("standard input, line \(bad.number): \(bad.message)")
+                }
+                if strict && outcome.failed { throw ExitCode(1) }
             }
         }
 
         private func loadSpec() throws -> FlowSpec {
+            try CommandFailure.requireFile(flow)
             if flow.hasSuffix(".json"), let data = FileManager.default.contents(atPath: flow),
                let spec = try? JSONDecoder().decode(FlowSpec.self, from: data) {
                 return spec
@@ -206,9 +214,20 @@ struct RunSession {
         print("")
     }
 
+    /// What reading steps from standard input came to.
+    struct InteractionOutcome {
+        /// Whether a step was rejected or not handled.
+        var failed = false
+        /// The first line that is not a step, when standard input is not a terminal (a script
+        /// stops there; a person at a terminal is told and goes on).
+        var badLine: (number: Int, message: String)?
+    }
+
     /// Reads steps from standard input until it ends or the person types `quit`.
-    mutating func interact() {
+    mutating func interact() -> InteractionOutcome {
         let prompt = isatty(STDIN_FILENO) == 1
+        var outcome = InteractionOutcome()
+        var lineNumber = 0
         while true {
             let choices = self.choices()
             if prompt {
@@ -216,11 +235,16 @@ struct RunSession {
                 for (number, choice) in choices.enumerated() { print("  \(number + 1). \(choice.label)") }
                 print("> ", terminator: "")
             }
-            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else { return }
+            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else { return outcome }
+            lineNumber += 1
             if line.isEmpty { continue }
-            if line == "quit" || line == "q" { return }
+            if line == "quit" || line == "q" { return outcome }
             if let number = Int(line) {
                 guard (1...max(1, choices.count)).contains(number), choices.indices.contains(number - 1) else {
+                    guard prompt else {
+                        outcome.badLine = (lineNumber, "no choice \(number); there are \(choices.count)")
+                        return outcome
+                    }
                     print("no choice \(number)")
                     continue
                 }
@@ -228,19 +252,28 @@ struct RunSession {
                 if case .send(let screen, let event, nil) = step, let type = index.screens[screen]?.event(named: event)?.payload {
                     if prompt { print("payload for \(event) (\(type), JSON): ", terminator: "") }
                     let text = readLine() ?? ""
+                    lineNumber += 1
                     guard let payload = try? RunStep.parsePayload(text) else {
+                        guard prompt else {
+                            outcome.badLine = (lineNumber, "the payload of \(event) is not valid JSON")
+                            return outcome
+                        }
                         print("the payload is not valid JSON")
                         continue
                     }
                     step = .send(screen: screen, event: event, payload: payload)
                 }
-                _ = perform(step)
+                if !perform(step) { outcome.failed = true }
                 continue
             }
             do {
-                _ = perform(try RunStep.parse(line))
+                if !perform(try RunStep.parse(line)) { outcome.failed = true }
             } catch {
-                print(error.description)
+                guard prompt else {
+                    outcome.badLine = (lineNumber, error.description)
+                    return outcome
+                }
+                FileHandle.standardError.write(Data(("error: " + error.description + "\n").utf8))
             }
         }
     }

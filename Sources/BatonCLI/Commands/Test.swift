@@ -23,10 +23,10 @@ extension BatonCommand {
                 """
         )
 
-        @Argument(help: "Scenario files or folders holding them.")
+        @Argument(help: "Scenario files or folders holding them.", completion: .file(extensions: ["yaml", "yml"]))
         var paths: [String]
 
-        @Option(help: "Also write JUnit XML to this path, for CI.")
+        @Option(help: "Also write JUnit XML to this path, for CI; missing folders are created.", completion: .file(extensions: ["xml"]))
         var junit: String?
 
         @ArgumentParser.Flag(name: .customLong("no-strict"), help: "Let an event that nothing handles pass instead of failing its step.")
@@ -40,13 +40,17 @@ extension BatonCommand {
         @MainActor
         private func runOnMainActor() throws {
             let suite = ScenarioSuite(strict: !lenient)
+            for path in paths where Self.isFlowFile(path) {
+                throw CommandFailure("\(path) is a flow file, not a scenario file (*.test.yaml with `baton-test: 1`); "
+                    + "check it with `baton lint \(path)` or run its scenarios with `baton test` on their file")
+            }
             let files: [String]
             do {
                 files = try suite.files(for: paths)
             } catch {
-                throw ValidationError(error.description)
+                throw CommandFailure(error.description)
             }
-            guard !files.isEmpty else { throw ValidationError("no scenario files (*.test.yaml) in \(paths.joined(separator: ", "))") }
+            guard !files.isEmpty else { throw CommandFailure("no scenario files (*.test.yaml) in \(paths.joined(separator: ", "))") }
             let colors = TerminalColors.forStandardOutput
             var results: [ScenarioFileResult] = []
             for file in files {
@@ -58,13 +62,21 @@ extension BatonCommand {
             let failed = results.reduce(0) { $0 + $1.failedCount }
             print("\(passed) passed, \(failed) failed")
             if let junit {
-                do {
-                    try JUnitReport.xml(results).write(toFile: junit, atomically: true, encoding: .utf8)
-                } catch {
-                    throw ValidationError("cannot write \(junit): \(error.localizedDescription)")
-                }
+                try OutputFile.write(Data(JUnitReport.xml(results).utf8), to: junit)
             }
             if failed > 0 { throw ExitCode(1) }
+        }
+
+        /// Whether `path` is an existing file that is not a scenario file.
+        static func isFlowFile(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                && !PathExpansion.looksLikeScenario(path: path)
+        }
+
+        /// A scenario name on one line: line breaks shown as `\n`.
+        static func oneLine(_ name: String) -> String {
+            name.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
         }
 
         static func report(_ result: ScenarioFileResult, colors: TerminalColors) -> String {
@@ -77,10 +89,10 @@ extension BatonCommand {
             }
             for outcome in result.outcomes {
                 guard let failure = outcome.failure else {
-                    lines.append("  " + colors.pass("✓") + " " + outcome.name)
+                    lines.append("  " + colors.pass("✓") + " " + Self.oneLine(outcome.name))
                     continue
                 }
-                lines.append("  " + colors.fail("✗") + " " + outcome.name)
+                lines.append("  " + colors.fail("✗") + " " + Self.oneLine(outcome.name))
                 let place = failure.location.map { "\($0): " } ?? ""
                 lines.append("    \(place)step \(failure.step): \(failure.message)")
             }

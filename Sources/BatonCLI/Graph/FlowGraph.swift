@@ -37,6 +37,9 @@ struct FlowGraph: Equatable {
         var to: Endpoint
         var label: String
         var style: Style
+        /// The event of a child flow that triggers the edge: drawn from that flow's outcome
+        /// node when the graph has one.
+        var outcomeEvent: String? = nil
     }
 
     var clusters: [Cluster] = []
@@ -53,6 +56,17 @@ extension FlowGraph {
             builder.build()
             clusters.append(builder.cluster)
             edges += builder.edges
+        }
+        // `done / show home` starts at auth's `done` end node, not at the cluster's top, where
+        // it would share a rank (and its label's place) with the edges back into auth.
+        var outcomes: Set<Endpoint> = []
+        for cluster in clusters {
+            for outcome in cluster.outcomes { outcomes.insert(.outcome(flow: cluster.flow, outcome: outcome)) }
+        }
+        for number in edges.indices {
+            guard case .flow(let source) = edges[number].from, let event = edges[number].outcomeEvent else { continue }
+            let end = Endpoint.outcome(flow: source, outcome: event)
+            if outcomes.contains(end) { edges[number].from = end }
         }
     }
 
@@ -108,8 +122,25 @@ private struct ClusterBuilder {
         }
         addStructure()
         for transition in flow.transitions {
+            var guarded = false
             for action in transition.actions {
-                addEdge(for: action, trigger: transition.trigger)
+                // The unguarded alternative after guarded ones is taken when none holds.
+                addEdge(for: action, trigger: transition.trigger, otherwise: guarded && action.when == nil)
+                guarded = guarded || action.when != nil
+            }
+        }
+        addLinks()
+    }
+
+    /// Each deep link as the way it opens: from the flow to its first item, then item to item.
+    private mutating func addLinks() {
+        for link in flow.links {
+            var from = FlowGraph.Endpoint.flow(flow.name)
+            for item in link.items {
+                let to = endpoint(item.target.name)
+                edges.append(.init(from: from, to: to, label: "link " + link.pattern.text,
+                                   style: item.presentation == nil ? .navigation : .modal))
+                from = to
             }
         }
     }
@@ -139,6 +170,11 @@ private struct ClusterBuilder {
                 let label = (number == 0 ? "start" : "done") + (step.transient ? " (transient)" : "")
                 edges.append(.init(from: previous, to: endpoint(step.target.name),
                                    label: label + Self.guardText(step.when), style: .structure))
+                // A guarded step is skipped when its condition does not hold: draw the way past it.
+                if let condition = step.when, steps.indices.contains(number + 1) {
+                    edges.append(.init(from: previous, to: endpoint(steps[number + 1].target.name),
+                                       label: "skip \(step.target.name) [not \(condition.text)]", style: .structure))
+                }
                 previous = endpoint(step.target.name)
             }
         case .tabs(let tabs, _):
@@ -154,20 +190,25 @@ private struct ClusterBuilder {
         }
     }
 
-    private mutating func addEdge(for action: Action, trigger: Trigger) {
+    private mutating func addEdge(for action: Action, trigger: Trigger, otherwise: Bool) {
         // A screen event that bubbles up from a child flow is drawn from this flow's cluster.
         let fromScreenHere = cluster.screens.contains(trigger.source)
         let from: FlowGraph.Endpoint = fromScreenHere || index.flows[trigger.source] != nil
             ? endpoint(trigger.source) : .flow(flow.name)
         let event = fromScreenHere || index.flows[trigger.source] != nil ? trigger.event : trigger.description
-        let label = "\(event) / \(action.kind.text)" + (action.singleTop ? " (singleTop)" : "") + Self.guardText(action.when)
+        let label = "\(event) / \(action.kind.text)" + (action.singleTop ? " (singleTop)" : "")
+            + (otherwise ? " [otherwise]" : Self.guardText(action.when))
+        let first = edges.count
         // A `do` draws an edge for each item that goes somewhere, all with the whole list's label.
         for kind in action.kind.performed {
-            addEdge(for: kind, from: from, label: label)
+            addEdge(for: kind, from: from, label: label, trigger: trigger)
+        }
+        if index.flows[trigger.source] != nil {
+            for number in first..<edges.count { edges[number].outcomeEvent = trigger.event }
         }
     }
 
-    private mutating func addEdge(for kind: ActionKind, from: FlowGraph.Endpoint, label: String) {
+    private mutating func addEdge(for kind: ActionKind, from: FlowGraph.Endpoint, label: String, trigger: Trigger) {
         switch kind {
         case .push(let target), .replace(let target), .reset(let target), .show(let target), .popTo(let target),
              .resume(let target):
@@ -197,7 +238,14 @@ private struct ClusterBuilder {
             let exit = kind.text
             if !cluster.exits.contains(exit) { cluster.exits.append(exit) }
             edges.append(.init(from: from, to: .exit(flow: flow.name, action: exit), label: label, style: .navigation))
-        case .pop, .dismiss, .next, .emit, .link, .ignore, .do:
+        case .next:
+            // In a sequence, `next` leaves the step that sent the event for the one after it.
+            if case .sequence(let steps) = flow.kind,
+               let number = steps.firstIndex(where: { $0.target.name == trigger.source }),
+               steps.indices.contains(number + 1) {
+                edges.append(.init(from: from, to: endpoint(steps[number + 1].target.name), label: label, style: .navigation))
+            }
+        case .pop, .dismiss, .emit, .link, .ignore, .do:
             break
         }
     }

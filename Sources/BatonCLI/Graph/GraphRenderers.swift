@@ -9,7 +9,7 @@ struct MermaidRenderer: GraphRenderer {
     func render(_ graph: FlowGraph) -> String {
         var lines = ["flowchart TD"]
         for cluster in graph.clusters {
-            lines.append("  subgraph \(cluster.flow)[\"\(escape(cluster.title)) · \(cluster.kind)\"]")
+            lines.append("  subgraph \(id(.flow(cluster.flow)))[\"\(escape(cluster.title)) · \(cluster.kind)\"]")
             for screen in cluster.screens {
                 lines.append("    \(id(.screen(flow: cluster.flow, screen: screen)))[\"\(escape(screen))\"]")
             }
@@ -35,12 +35,19 @@ struct MermaidRenderer: GraphRenderer {
 
     private func id(_ endpoint: FlowGraph.Endpoint) -> String {
         switch endpoint {
-        case .flow(let flow): flow
+        case .flow(let flow): Self.reserved.contains(flow.lowercased()) ? "flow_" + flow : flow
         case .screen(let flow, let screen): "\(flow)__\(screen)"
         case .outcome(let flow, let outcome): "\(flow)__end_\(outcome)"
         case .exit(let flow, let action): "\(flow)__exit_" + action.replacingOccurrences(of: " ", with: "_")
         }
     }
+
+    /// Words Mermaid's flowchart grammar reads as keywords: a flow with such a name gets an
+    /// id with a prefix (its title still shows the name).
+    static let reserved: Set<String> = ["end", "graph", "flowchart", "subgraph", "style", "class", "classdef",
+                                        "click", "call", "href", "linkstyle", "direction", "default",
+                                        "interpolate", "td", "tb", "bt", "rl", "lr", "accTitle", "accDescr"]
+        .reduce(into: Set<String>()) { $0.insert($1.lowercased()) }
 
     private func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "\"", with: "#quot;")

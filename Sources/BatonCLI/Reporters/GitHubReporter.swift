@@ -1,7 +1,7 @@
 import BatonModel
 
 /// GitHub Actions workflow commands, one per diagnostic, which GitHub shows as annotations on
-/// the pull request: `::error file=F,line=L,col=C,endLine=L,endColumn=C,title=code::message`.
+/// the pull request (paths relative to the checkout, where GitHub looks for them): `::error file=F,line=L,col=C,endLine=L,endColumn=C,title=code::message`.
 public struct GitHubReporter: Reporter {
     public static let identifier = "github"
 
@@ -16,10 +16,13 @@ public struct GitHubReporter: Reporter {
                 case .warning: "warning"
                 case .note: "notice"
                 }
-                var properties = ["file=" + Self.escapeProperty(diagnostic.location?.file ?? report.file)]
+                let file = ReportPath.display(diagnostic.location?.file ?? report.file)
+                var properties = ["file=" + Self.escapeProperty(file)]
                 if let range = diagnostic.location {
-                    properties += ["line=\(range.start.line)", "col=\(range.start.column)",
-                                   "endLine=\(range.end.line)", "endColumn=\(range.end.column)"]
+                    // Widened as SARIF's: a zero-width range covers at least one character.
+                    let region = SARIFReporter.region(range)
+                    properties += ["line=\(region.startLine)", "col=\(region.startColumn)",
+                                   "endLine=\(region.endLine)", "endColumn=\(region.endColumn)"]
                 }
                 properties.append("title=" + Self.escapeProperty(diagnostic.code))
                 var message = diagnostic.message

@@ -1,19 +1,78 @@
 import BatonModel
 import Foundation
 
-/// Every file's diagnostics and a summary, as one JSON object with sorted keys.
+/// Every file's diagnostics and a summary, as one JSON object with sorted keys, described by
+/// `schemas/lint-output.schema.json`. Locations are fields, never one packed string, so a
+/// path holding `:` reads back unchanged.
 public struct JSONReporter: Reporter {
     public static let identifier = "json"
+    /// The version of the output's shape; raised when a field changes meaning or goes away.
+    public static let formatVersion = 1
 
     public init() {}
 
-    private struct Document: Codable {
-        var files: [FileReport]
+    struct Document: Codable {
+        var formatVersion = JSONReporter.formatVersion
+        var tool = Tool()
+        var files: [File]
         var summary: ReportSummary
     }
 
+    struct Tool: Codable {
+        var name = "baton"
+        var version = BatonCommand.version
+    }
+
+    struct File: Codable {
+        var file: String
+        var diagnostics: [Entry]
+    }
+
+    struct Entry: Codable {
+        var severity: String
+        var code: String
+        var message: String
+        var suggestion: String?
+        var location: Location?
+        var notes: [Note]
+    }
+
+    struct Note: Codable {
+        var message: String
+        var location: Location?
+    }
+
+    /// A range: lines and columns from 1, columns in Unicode code points, the end inclusive
+    /// of its last character's start.
+    struct Location: Codable {
+        var file: String
+        var startLine: Int
+        var startColumn: Int
+        var endLine: Int
+        var endColumn: Int
+
+        init(_ range: SourceRange) {
+            file = range.file
+            startLine = range.start.line
+            startColumn = range.start.column
+            endLine = range.end.line
+            endColumn = range.end.column
+        }
+    }
+
     public func generateReport(_ reports: [FileReport]) -> String {
-        JSONOutput.string(Document(files: reports, summary: ReportSummary(reports)))
+        JSONOutput.string(document(reports))
+    }
+
+    func document(_ reports: [FileReport]) -> Document {
+        let files = reports.map { report in
+            File(file: report.file, diagnostics: report.diagnostics.map { diagnostic in
+                Entry(severity: diagnostic.severity.rawValue, code: diagnostic.code, message: diagnostic.message,
+                      suggestion: diagnostic.suggestion, location: diagnostic.location.map(Location.init),
+                      notes: diagnostic.notes.map { Note(message: $0.message, location: $0.location.map(Location.init)) })
+            })
+        }
+        return Document(files: files, summary: ReportSummary(reports))
     }
 }
 

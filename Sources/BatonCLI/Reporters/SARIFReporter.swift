@@ -26,6 +26,8 @@ public struct SARIFReporter: Reporter {
 
     struct Run: Codable {
         var tool: Tool
+        /// Columns count Unicode code points, as every Baton diagnostic does.
+        var columnKind = "unicodeCodePoints"
         var results: [Result]
     }
 
@@ -35,6 +37,8 @@ public struct SARIFReporter: Reporter {
 
     struct Driver: Codable {
         var name = "baton"
+        var version = BatonCommand.version
+        var semanticVersion = BatonCommand.version
         var informationUri: String? = SARIFReporter.informationURI
         var rules: [Rule]
     }
@@ -61,10 +65,16 @@ public struct SARIFReporter: Reporter {
         var level: String
         var message: Text
         var locations: [Location]
+        /// The places a diagnostic's notes point at, each with the note's text.
+        var relatedLocations: [Location]?
+        /// Stable across commits: the rule, the file and the message, not the line.
+        var partialFingerprints: [String: String]
     }
 
     struct Location: Codable {
-        var physicalLocation: PhysicalLocation
+        var id: Int?
+        var physicalLocation: PhysicalLocation?
+        var message: Text?
     }
 
     struct PhysicalLocation: Codable {
@@ -74,6 +84,39 @@ public struct SARIFReporter: Reporter {
 
     struct ArtifactLocation: Codable {
         var uri: String
+        var uriBaseId: String?
+    }
+
+    /// The `uriBaseId` of paths inside the working folder: the checkout's root, by the name
+    /// GitHub code scanning and other SARIF readers take it (left to the reader to place, so
+    /// the report holds no machine's absolute path).
+    static let sourceRoot = "%SRCROOT%"
+
+    /// A path as SARIF wants it: percent-encoded, relative to `SRCROOT` when inside the
+    /// working folder, else an absolute `file://` URI.
+    static func artifact(_ path: String) -> ArtifactLocation {
+        if let relative = ReportPath.relative(path) {
+            return ArtifactLocation(uri: ReportPath.uriEncoded(relative), uriBaseId: sourceRoot)
+        }
+        return ArtifactLocation(uri: "file://" + ReportPath.uriEncoded(ReportPath.absolute(path)), uriBaseId: nil)
+    }
+
+    static func region(_ range: SourceRange) -> Region {
+        Region(startLine: range.start.line, startColumn: range.start.column,
+               endLine: max(range.end.line, range.start.line),
+               endColumn: range.end.line > range.start.line ? range.end.column
+                   : max(range.end.column, range.start.column + 1))
+    }
+
+    /// FNV-1a, 64 bits, as 16 hex digits: a fingerprint that needs no crypto library.
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100000001b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     struct Region: Codable {
@@ -105,6 +148,7 @@ public struct SARIFReporter: Reporter {
         }
         var known = Set(rules.map(\.id))
         var results: [Result] = []
+        var seen: [String: Int] = [:]
         for report in reports {
             for diagnostic in report.diagnostics {
                 if known.insert(diagnostic.code).inserted {
@@ -116,19 +160,24 @@ public struct SARIFReporter: Reporter {
                 }
                 var text = diagnostic.message
                 if let suggestion = diagnostic.suggestion { text += "; " + suggestion }
-                for note in diagnostic.notes {
-                    text += "\n" + (note.location.map { "\($0): " } ?? "") + "note: " + note.message
+                let related: [Location] = diagnostic.notes.enumerated().map { number, note in
+                    Location(id: number + 1,
+                             physicalLocation: note.location.map {
+                                 PhysicalLocation(artifactLocation: Self.artifact($0.file), region: Self.region($0))
+                             },
+                             message: Text(text: note.message))
                 }
-                let region = diagnostic.location.map { range in
-                    Region(startLine: range.start.line, startColumn: range.start.column,
-                           endLine: max(range.end.line, range.start.line),
-                           endColumn: range.end.line > range.start.line ? range.end.column
-                               : max(range.end.column, range.start.column + 1))
-                }
+                let file = diagnostic.location?.file ?? report.file
                 let location = Location(physicalLocation: PhysicalLocation(
-                    artifactLocation: ArtifactLocation(uri: diagnostic.location?.file ?? report.file), region: region))
+                    artifactLocation: Self.artifact(file), region: diagnostic.location.map(Self.region)))
+                // The same finding twice in a file gets a second fingerprint, not the first's.
+                let key = diagnostic.code + "\u{0}" + ReportPath.display(file) + "\u{0}" + diagnostic.message
+                let occurrence = (seen[key] ?? 0) + 1
+                seen[key] = occurrence
                 results.append(Result(ruleId: diagnostic.code, level: Self.level(diagnostic.severity),
-                                      message: Text(text: text), locations: [location]))
+                                      message: Text(text: text), locations: [location],
+                                      relatedLocations: related.isEmpty ? nil : related,
+                                      partialFingerprints: ["batonFinding/v1": Self.fingerprint(key) + ":\(occurrence)"]))
             }
         }
         return Log(runs: [Run(tool: Tool(driver: Driver(rules: rules)), results: results)])

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Validate Baton's machine-readable reports against their official validators.
+
+- JUnit (`baton test --junit`) against Jenkins' junit-10.xsd with xmlschema, then read back
+  with junitparser (counts, error vs failure, a line break in a name kept).
+- SARIF (`baton lint --format sarif`) against the OASIS SARIF 2.1.0 schema with jsonschema,
+  formats checked (rfc3987 checks `uri-reference`: a raw space or `%` fails).
+- JSON (`baton lint --format json`) against schemas/lint-output.schema.json.
+Usage: check-reports.py BATON VALIDATORS_DIR
+"""
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+import junitparser
+import xmlschema
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "Tests/BatonCLITests/Fixtures"
+
+
+def run(baton, *arguments, cwd=ROOT):
+    return subprocess.run([baton, *arguments], capture_output=True, text=True, cwd=cwd)
+
+
+def check_junit(baton, validators, scratch):
+    out = scratch / "reports" / "nested" / "baton.xml"  # folders that do not exist yet
+    made = run(baton, "test", "flows/", str(FIXTURES / "junit"), "--junit", str(out))
+    assert made.returncode == 1, f"baton test: expected exit 1 (failures), got {made.returncode}: {made.stderr}"
+    xmlschema.XMLSchema(str(validators / "junit-10.xsd")).validate(str(out))
+    xml = junitparser.JUnitXml.fromfile(str(out))
+    cases = {case.name: case for suite in xml for case in suite}
+    assert "two\nlines & <markup>" in cases, sorted(cases)
+    broken = [s for s in xml if s.name.endswith("broken.test.yaml")][0]
+    assert broken.errors == 1 and broken.failures == 0, (broken.errors, broken.failures)
+    assert all(s.time is not None for s in xml)
+    print(f"junit: valid against junit-10.xsd, {xml.tests} tests read back with junitparser")
+
+
+def check_sarif(baton, validators, scratch):
+    # A file whose path holds a space and a %, named through ../, and an absolute path.
+    folder = scratch / "odd dir 100%"
+    folder.mkdir()
+    shutil.copy(FIXTURES / "semantic.yaml", folder / "semantic.yaml")
+    schema = json.loads((validators / "sarif-schema-2.1.0.json").read_text())
+    for name in ("odd dir 100%/semantic.yaml", "odd dir 100%/../odd dir 100%/semantic.yaml",
+                 str(folder / "semantic.yaml")):
+        made = run(baton, "lint", "--format", "sarif", name, cwd=scratch)
+        log = json.loads(made.stdout)
+        jsonschema.validate(log, schema, format_checker=jsonschema.FormatChecker())
+        uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        assert uri == "odd%20dir%20100%25/semantic.yaml", uri
+    print("sarif: valid against sarif-schema-2.1.0.json, paths relative and percent-encoded")
+
+
+def check_json(baton):
+    schema = json.loads((ROOT / "schemas/lint-output.schema.json").read_text())
+    for name in ("semantic.yaml", "broken.yaml", "unclosed.yaml"):
+        made = run(baton, "lint", "--format", "json", str(FIXTURES / name))
+        jsonschema.validate(json.loads(made.stdout), schema)
+    made = run(baton, "lint", "--format", "json", "flows/")
+    jsonschema.validate(json.loads(made.stdout), schema)
+    print("json: valid against schemas/lint-output.schema.json")
+
+
+def main():
+    baton = str(pathlib.Path(sys.argv[1]).resolve())
+    validators = pathlib.Path(sys.argv[2]).resolve()
+    with tempfile.TemporaryDirectory() as temporary:
+        scratch = pathlib.Path(temporary)
+        check_junit(baton, validators, scratch)
+        check_sarif(baton, validators, scratch)
+        check_json(baton)
+
+
+if __name__ == "__main__":
+    main()
