@@ -6,7 +6,7 @@ public struct BatonCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "baton",
         abstract: "Navigation flows as data: lint, run, test and compile Baton flow files.",
-        subcommands: [Lint.self, Run.self, Test.self, Compile.self, Graph.self, Schema.self]
+        subcommands: [Lint.self, Run.self, Test.self, Compile.self, Keygen.self, Graph.self, Schema.self]
     )
 
     public init() {}

@@ -51,6 +51,12 @@ public struct LintRun: Sendable {
     /// Loads and lints one flow file, keeping the model when no diagnostic is an error: what
     /// every command that uses a flow (lint, compile, test) does first.
     public func check(file: String) -> CheckedFlow {
+        if CompiledInput.isCompiled(path: file) {
+            let opened = CompiledInput.open(path: file)
+            guard let spec = opened.artifact?.spec else { return CheckedFlow(spec: nil, diagnostics: opened.diagnostics) }
+            let diagnostics = linter.lint(spec).sorted()
+            return CheckedFlow(spec: diagnostics.hasErrors ? nil : spec, diagnostics: diagnostics)
+        }
         let result = loader.load(path: file)
         guard let spec = result.spec, !result.hasErrors else {
             return CheckedFlow(spec: nil, diagnostics: result.diagnostics)

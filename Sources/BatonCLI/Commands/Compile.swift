@@ -1,18 +1,25 @@
 import ArgumentParser
 import BatonModel
+import BatonRuntime
+import Crypto
 import Foundation
 
 extension BatonCommand {
-    /// `baton compile FLOW -o OUT.json`
+    /// `baton compile FLOW [-o OUT.json] [--locations] [--sign KEY]`
     struct Compile: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the compiled JSON that an app bundles or downloads.",
+            abstract: "Write the compiled flow that an app bundles or downloads (docs/COMPILED.md).",
             discussion: """
-                Includes are merged and shorthands expanded; expressions stay text. The output is \
-                the same bytes for the same input. A flow with lint errors is refused.
+                Includes are merged and shorthands expanded; expressions stay text; paths are \
+                relative to the main file, so the output is the same bytes for the same flow \
+                wherever it is compiled. A flow with lint errors is refused; the output records \
+                that it linted clean and with which linter. --sign wraps it in an envelope with \
+                an Ed25519 signature (keys from `baton keygen`); a runtime given the public key \
+                accepts only flows signed with it.
 
                 Example:
                   baton compile flows/recipes.yaml -o Recipes.flow.json
+                  baton compile flows/recipes.yaml --sign release.key -o Recipes.flow.json
                 """
         )
 
@@ -22,14 +29,24 @@ extension BatonCommand {
         @Option(name: [.short, .customLong("output")], help: "Where to write the JSON; standard output when left out.")
         var output: String?
 
+        @ArgumentParser.Flag(help: "Keep where each part was written, so problems in the compiled flow point at the YAML.")
+        var locations = false
+
+        @Option(help: "A private key file from `baton keygen`: sign the compiled flow with it.")
+        var sign: String?
+
         func run() throws {
-            let (json, diagnostics) = FlowCompiler().compile(path: flow)
+            let key = try sign.map(Self.privateKey(file:))
+            let (compiled, diagnostics) = FlowCompiler().compile(path: flow, locations: locations)
             if !diagnostics.isEmpty {
                 let report = TextReporter(colors: .forStandardError)
                     .generateReport([FileReport(file: flow, diagnostics: diagnostics)])
                 FileHandle.standardError.write(Data((report + "\n").utf8))
             }
-            guard let json else { throw ExitCode(1) }
+            guard var json = compiled else { throw ExitCode(1) }
+            if let key {
+                json = try FlowSigner.sign(json, with: key).encoded()
+            }
             guard let output else {
                 FileHandle.standardOutput.write(json)
                 return
@@ -40,5 +57,32 @@ extension BatonCommand {
                 throw ValidationError("cannot write \(output): \(error.localizedDescription)")
             }
         }
+
+        static func privateKey(file: String) throws -> Curve25519.Signing.PrivateKey {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ValidationError("\(file): cannot read the private key file")
+            }
+            let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard line.hasPrefix(TrustedKeys.privatePrefix) else {
+                let hint = line.hasPrefix(TrustedKeys.publicPrefix)
+                    ? "this is a public key: sign with the private key file beside it (without .pub)"
+                    : "expected one line '\(TrustedKeys.privatePrefix)BASE64', as `baton keygen` writes"
+                throw ValidationError("\(file):1:1: \(hint)")
+            }
+            guard let raw = Data(base64Encoded: String(line.dropFirst(TrustedKeys.privatePrefix.count))),
+                  let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
+                throw ValidationError("\(file):1:1: the key is not a base64 32-byte Ed25519 private key")
+            }
+            return key
+        }
+    }
+}
+
+/// Signs compiled bytes into an envelope.
+enum FlowSigner {
+    static func sign(_ payload: Data, with key: Curve25519.Signing.PrivateKey) throws -> SignedEnvelope {
+        let signature = try key.signature(for: payload)
+        return SignedEnvelope(key: key.publicKey.rawRepresentation.base64EncodedString(),
+                              signature: signature, payload: payload)
     }
 }

@@ -33,8 +33,8 @@ extension BatonCommand {
         var flow: String?
 
         func run() throws {
-            let result = FlowLoader().load(path: file)
-            guard let spec = result.spec, !result.hasErrors else {
+            let result = CompiledInput.load(path: file)
+            guard let spec = result.spec else {
                 let report = TextReporter(colors: .forStandardError)
                     .generateReport([FileReport(file: file, diagnostics: result.diagnostics)])
                 FileHandle.standardError.write(Data((report + "\n").utf8))
