@@ -26,7 +26,7 @@ struct CompiledReader {
         }
         guard version <= CompiledFlow.version else {
             throw CompiledReadError(
-                message: "compiled version \(version) is newer than this Baton reads (compiled version \(CompiledFlow.version))",
+                message: "compiled version \(version) is newer than this Baton, which reads compiled version \(CompiledFlow.version)",
                 offset: compiled.offset, code: "compiled-version",
                 suggestion: "update Baton to one that reads compiled version \(version), or compile with this Baton's `baton compile`")
         }

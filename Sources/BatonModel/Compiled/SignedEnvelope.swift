@@ -64,7 +64,15 @@ public struct SignedEnvelope: Sendable, Hashable {
                 throw CompiledReadError(message: "'payload' is not base64", offset: payloadNode.offset, code: "signature-invalid")
             }
             try object.finish()
-            return SignedEnvelope(key: key, signature: signature, payload: payload)
+            let envelope = SignedEnvelope(key: key, signature: signature, payload: payload)
+            // Only the bytes `encoded()` writes are accepted, so that no byte of a signed file can
+            // change (spacing, base64 padding or unused bits) and still be read.
+            guard envelope.encoded() == data else {
+                throw CompiledReadError(
+                    message: "the envelope is not as `baton compile --sign` wrote it: it was changed after signing",
+                    offset: 0, code: "signature-tampered", suggestion: "use the signed file unchanged")
+            }
+            return envelope
         } catch let error as JSONTree.ParseError {
             throw DiagnosticsError([CompiledFlow.diagnostic(error.message, offset: error.offset, bytes: bytes, file: file,
                                                             code: "compiled-json-invalid", suggestion: nil)])
