@@ -60,6 +60,7 @@ let package = Package(
                 "BatonBenchKit", "CYAML", "BatonYAML", "BatonModel", "BatonLoader", "BatonLint", "BatonCLI",
                 "BatonRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 
