@@ -1,3 +1,4 @@
+import BatonLint
 import BatonLoader
 import BatonModel
 import BatonRuntime
@@ -170,5 +171,27 @@ import Testing
         #expect(lint.status == 1)
         #expect(lint.output.contains("broken.json:1:"))
         #expect(lint.output.contains("unknown key 'colour' in an event"))
+    }
+
+    @Test func theLimitsHoldOnTheCompiledForm() throws {
+        let deep = String(repeating: "[", count: 70) + String(repeating: "]", count: 70)
+        let value = try #require(Self.refusal(#"{"baton":1,"compiled":1,"start":"x","extensions":{"x-a":"# + deep + "}}"))
+        #expect(value.message.contains("limit of 64 levels"))
+        let nested = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        #expect(Self.refusal(nested)?.message.contains("200 levels") == true)
+        let position = try #require(Self.refusal(#"{"baton":1,"compiled":1,"start":{"name":"x","at":"f.yaml:1:9223372036854775807-1:1"}}"#))
+        #expect(position.message.contains("from 1 to 100000000"))
+        #expect(Self.refusal(#"{"baton":1,"compiled":1,"start":"x","types":[{"name":"T","alias":"# + "\"" + String(repeating: "[", count: 40) + "int" + String(repeating: "]", count: 40) + "\"" + "}]}")?.message.contains("nests more than") == true)
+        #expect(Self.refusal(#"{"baton":1,"compiled":1,"start":"x","start":"y"}"#)?.message.contains("appears twice") == true)
+    }
+
+    @Test func theExampleInCOMPILEDmdReadsAndLintsClean() throws {
+        let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/COMPILED.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "```json\n{\"baton\":1,\"compiled\":1,\"lint\""))
+        let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+        let example = text[text.index(start.lowerBound, offsetBy: 8)..<end.lowerBound].replacingOccurrences(of: "\n", with: "")
+        let artifact = try CompiledFlow.decode(Data(example.utf8), file: "example.json")
+        #expect(artifact.spec.flows.first?.transitions.first?.actions.first?.kind == .push("detail"))
+        #expect(!Linter().lint(artifact.spec).hasErrors)
     }
 }
