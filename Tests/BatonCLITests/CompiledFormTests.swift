@@ -163,6 +163,12 @@ import Testing
             #expect(graph.status == 0)
             #expect(graph.output == (try CLI.run(["graph", "flows/recipes.yaml"])).output)
         }
+        // a flow written in JSON syntax is still a flow, not a compiled file
+        let handWritten = folder.appendingPathComponent("hand.json").path
+        try Data(#"{"baton": 1, "start": "main", "screens": {"home": {}}, "flows": {"main": {"stack": "home"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: handWritten))
+        let handLint = try CLI.run(["lint", handWritten])
+        #expect(handLint.status == 0, "\(handLint.output)")
         // a compiled file with a problem is reported by lint at its line and column
         let broken = folder.appendingPathComponent("broken.json").path
         try Data(#"{"baton":1,"compiled":1,"start":"x","screens":[{"name":"a","events":[{"name":"e","colour":1}]}]}"#.utf8)

@@ -16,15 +16,27 @@ extension CompiledFlow {
     /// How deeply `do` lists may nest in a compiled flow.
     public static let maxActionNesting = 16
 
-    /// Whether bytes look like a compiled flow or a signed envelope (a JSON object whose first
-    /// key is `baton`), as opposed to a YAML flow.
+    /// Whether bytes look like a compiled flow or a signed envelope: a JSON object that starts
+    /// `{"baton": N, "compiled"` or `{"baton": N, "signed"` (white space aside), as the writer
+    /// puts them. A flow written in JSON syntax (read as YAML) has no `compiled` key there.
     public static func looksCompiled(_ data: Data) -> Bool {
-        var index = data.startIndex
-        while index < data.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(data[index]) { index += 1 }
-        guard index < data.endIndex, data[index] == UInt8(ascii: "{") else { return false }
-        let head = String(decoding: data[index..<min(data.endIndex, index + 64)], as: UTF8.self)
-            .filter { !$0.isWhitespace }
-        return head.hasPrefix("{\"baton\":")
+        headKind(data) != nil
+    }
+
+    /// `compiled` or `signed`: the second key of a compiled document, nil for anything else.
+    static func headKind(_ data: Data) -> String? {
+        var head: [UInt8] = []
+        for byte in data.prefix(256) where ![0x20, 0x09, 0x0A, 0x0D].contains(byte) {
+            head.append(byte)
+            if head.count >= 40 { break }
+        }
+        let prefix = Array(#"{"baton":"#.utf8)
+        guard head.starts(with: prefix) else { return nil }
+        var rest = head.dropFirst(prefix.count)
+        while let first = rest.first, (0x30...0x39).contains(first) { rest = rest.dropFirst() }
+        if rest.starts(with: Array(#","compiled":"#.utf8)) { return "compiled" }
+        if rest.starts(with: Array(#","signed":"#.utf8)) { return "signed" }
+        return nil
     }
 
     /// Reads a compiled flow. Every problem is a diagnostic at `file:line:column` of the JSON.
@@ -68,7 +80,8 @@ struct ObjectReader {
     let what: String
     let offset: Int
     private let members: [(key: String, value: JSONTree.Located)]
-    private var used = Set<String>()
+    /// The keys asked for, found or not (at most the handful a reader knows).
+    private var used: [String] = []
 
     init(_ value: JSONTree.Located, what: String) throws(CompiledReadError) {
         guard case .object(let members) = value.node else {
@@ -80,7 +93,7 @@ struct ObjectReader {
     }
 
     mutating func optional(_ key: String) -> JSONTree.Located? {
-        used.insert(key)
+        used.append(key)
         return members.first { $0.key == key }?.value
     }
 
@@ -119,7 +132,7 @@ struct ObjectReader {
     /// Refuses any member not read: a key this Baton does not know.
     func finish() throws(CompiledReadError) {
         for member in members where !used.contains(member.key) {
-            let known = used.sorted()
+            let known = Array(Set(used)).sorted()
             throw CompiledReadError(
                 message: "unknown key '\(member.key)' in \(what)", offset: member.value.offset,
                 code: "compiled-unknown-key",

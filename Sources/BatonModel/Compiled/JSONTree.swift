@@ -126,7 +126,10 @@ private struct Parser {
             guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
             let keyOffset = index
             let key = try string()
-            guard seen.insert(key).inserted else { throw fail("key '\(key)' appears twice", at: keyOffset) }
+            // Objects of a compiled flow are small: a scan beats hashing; a large one uses the set.
+            let duplicate = members.count < 16 ? members.contains { $0.key == key } : !seen.insert(key).inserted
+            if members.count == 15 { seen = Set(members.map(\.key) + [key]) }
+            guard !duplicate else { throw fail("key '\(key)' appears twice", at: keyOffset) }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }
             index += 1

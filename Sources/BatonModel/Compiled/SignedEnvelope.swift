@@ -36,9 +36,7 @@ public struct SignedEnvelope: Sendable, Hashable {
 
     /// Whether bytes are a signed envelope rather than a bare compiled flow.
     public static func isEnvelope(_ data: Data) -> Bool {
-        guard CompiledFlow.looksCompiled(data), let root = try? JSONTree.parse([UInt8](data)),
-              case .object(let members) = root.node else { return false }
-        return members.contains { $0.key == "signature" }
+        CompiledFlow.headKind(data) == "signed"
     }
 
     /// Reads an envelope; every problem is a diagnostic at `file:line:column`.
