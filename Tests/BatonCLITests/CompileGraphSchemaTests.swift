@@ -117,7 +117,8 @@ import Testing
 }
 
 @Suite struct SchemaCommandTests {
-    @Test(arguments: [("flow", "schemas/flow.schema.json"), ("test", "schemas/scenario.schema.json")])
+    @Test(arguments: [("flow", "schemas/flow.schema.json"), ("test", "schemas/scenario.schema.json"),
+                      ("compiled", "schemas/compiled.schema.json")])
     func printsTheSchemaOfSchemasFolder(kind: String, path: String) throws {
         let result = try CLI.run(["schema", kind])
         #expect(result.status == 0)
