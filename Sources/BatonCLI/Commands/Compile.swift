@@ -1,7 +1,5 @@
 import ArgumentParser
 import BatonModel
-import BatonRuntime
-import Crypto
 import Foundation
 
 extension BatonCommand {
@@ -36,7 +34,7 @@ extension BatonCommand {
         var sign: String?
 
         func run() throws {
-            let key = try sign.map(Self.privateKey(file:))
+            let key = try sign.map(FlowSigner.privateKey(file:))
             let (compiled, diagnostics) = FlowCompiler().compile(path: flow, locations: locations)
             if !diagnostics.isEmpty {
                 let report = TextReporter(colors: .forStandardError)
@@ -57,32 +55,5 @@ extension BatonCommand {
                 throw ValidationError("cannot write \(output): \(error.localizedDescription)")
             }
         }
-
-        static func privateKey(file: String) throws -> Curve25519.Signing.PrivateKey {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("\(file): cannot read the private key file")
-            }
-            let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard line.hasPrefix(TrustedKeys.privatePrefix) else {
-                let hint = line.hasPrefix(TrustedKeys.publicPrefix)
-                    ? "this is a public key: sign with the private key file beside it (without .pub)"
-                    : "expected one line '\(TrustedKeys.privatePrefix)BASE64', as `baton keygen` writes"
-                throw ValidationError("\(file):1:1: \(hint)")
-            }
-            guard let raw = Data(base64Encoded: String(line.dropFirst(TrustedKeys.privatePrefix.count))),
-                  let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
-                throw ValidationError("\(file):1:1: the key is not a base64 32-byte Ed25519 private key")
-            }
-            return key
-        }
-    }
-}
-
-/// Signs compiled bytes into an envelope.
-enum FlowSigner {
-    static func sign(_ payload: Data, with key: Curve25519.Signing.PrivateKey) throws -> SignedEnvelope {
-        let signature = try key.signature(for: payload)
-        return SignedEnvelope(key: key.publicKey.rawRepresentation.base64EncodedString(),
-                              signature: signature, payload: payload)
     }
 }
