@@ -54,7 +54,12 @@ public struct LintRun: Sendable {
         if CompiledInput.isCompiled(path: file) {
             let opened = CompiledInput.open(path: file)
             guard let spec = opened.artifact?.spec else { return CheckedFlow(spec: nil, diagnostics: opened.diagnostics) }
-            let diagnostics = linter.lint(spec).sorted()
+            // Compiled without --locations, a problem has no place in the YAML: it names the file.
+            let diagnostics = linter.lint(spec).map { diagnostic in
+                var located = diagnostic
+                if located.location == nil { located.location = SourceRange(file: file, line: 1, column: 1) }
+                return located
+            }.sorted()
             return CheckedFlow(spec: diagnostics.hasErrors ? nil : spec, diagnostics: diagnostics)
         }
         let result = loader.load(path: file)

@@ -163,6 +163,12 @@ import Testing
             #expect(graph.status == 0)
             #expect(graph.output == (try CLI.run(["graph", "flows/recipes.yaml"])).output)
         }
+        // warnings point at the YAML with --locations, at the compiled file without
+        let typed = folder.appendingPathComponent("typed.json").path
+        #expect(try CLI.run(["compile", "Tests/BatonCLITests/Fixtures/typed.yaml", "-o", typed]).status == 0)
+        #expect(try CLI.run(["lint", typed]).output.contains("typed.json:1:1: warning: flag 'beta'"))
+        #expect(try CLI.run(["compile", "Tests/BatonCLITests/Fixtures/typed.yaml", "--locations", "-o", typed]).status == 0)
+        #expect(try CLI.run(["lint", typed]).output.contains("typed.yaml:5:3: warning: flag 'beta'"))
         // a flow written in JSON syntax is still a flow, not a compiled file
         let handWritten = folder.appendingPathComponent("hand.json").path
         try Data(#"{"baton": 1, "start": "main", "screens": {"home": {}}, "flows": {"main": {"stack": "home"}}}"#.utf8)
