@@ -14,6 +14,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Ed25519 for signed compiled flows; CryptoKit on Apple platforms.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // libyaml, found through pkg-config. Only BatonYAML may depend on it (and baton-bench,
@@ -33,13 +35,17 @@ let package = Package(
         .target(name: "BatonLint", dependencies: ["BatonModel"]),
         // Runs a flow: coordinators, view models, deep links, snapshots. Foundation and
         // Observation only, so it runs inside an iOS app; never BatonYAML.
-        .target(name: "BatonRuntime", dependencies: ["BatonModel", "BatonLint"]),
+        .target(
+            name: "BatonRuntime",
+            dependencies: ["BatonModel", "BatonLint", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The commands, on swift-argument-parser.
         .target(
             name: "BatonCLI",
             dependencies: [
                 "BatonLoader", "BatonLint", "BatonModel", "BatonRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
@@ -54,6 +60,7 @@ let package = Package(
                 "BatonBenchKit", "CYAML", "BatonYAML", "BatonModel", "BatonLoader", "BatonLint", "BatonCLI",
                 "BatonRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 
@@ -62,7 +69,13 @@ let package = Package(
         .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel", "BatonTestSupport"]),
         .testTarget(name: "BatonBenchTests", dependencies: ["BatonBenchKit", "BatonLoader", "BatonLint", "BatonModel"]),
         .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel", "BatonTestSupport"]),
-        .testTarget(name: "BatonRuntimeTests", dependencies: ["BatonRuntime", "BatonLoader", "BatonModel"]),
+        .testTarget(
+            name: "BatonRuntimeTests",
+            dependencies: [
+                "BatonRuntime", "BatonLoader", "BatonModel", "BatonLint",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(
             name: "BatonCLITests",
             dependencies: ["BatonCLI", "BatonLint", "BatonLoader", "BatonModel", "BatonRuntime", "baton"],

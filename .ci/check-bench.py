@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the JSON of `baton-bench --quick --json`: the documented shape, every figure a
+"""Checks the JSON of `baton-bench --quick --json`: the documented shape (`screens`, `runtime`,
+`memory`, and `compiled` with exactly the sizes 200, 1000 and 10000), every figure a
 positive number, and the runtime measured. A smoke test only: CI's figures are not compared
 against targets (the machine is shared and the quick sizes are small)."""
 import json
@@ -22,6 +23,16 @@ for key in ["eventsPerSecond", "handwrittenEventsPerSecond", "ratio"]:
     value = runtime.get(key)
     if not isinstance(value, (int, float)) or value <= 0:
         problems.append(f"runtime.{key} is {value!r}, not a positive number")
+compiled = report.get("compiled", {})
+if set(compiled) != {"200", "1000", "10000"}:
+    problems.append(f"compiled has sizes {sorted(compiled)!r}, not exactly 200, 1000 and 10000")
+for size, row in compiled.items():
+    if sorted(row) != ["compiledBytes", "decodeMs", "floorMs", "startMs", "yamlBytes"]:
+        problems.append(f"compiled.{size} has keys {sorted(row)!r}")
+    for key in ["yamlBytes", "compiledBytes", "floorMs", "decodeMs", "startMs"]:
+        value = row.get(key)
+        if not isinstance(value, (int, float)) or value <= 0:
+            problems.append(f"compiled.{size}.{key} is {value!r}, not a positive number")
 memory = report.get("memory", {})
 for key in ["peakLoadBytes", "growthAfterMillionCyclesBytes"]:
     if not isinstance(memory.get(key), int):

@@ -7,10 +7,11 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCompiled(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let json = Data(bytes: data, count: size)
-    if let spec = try? JSONDecoder().decode(FlowSpec.self, from: json) {
-        _ = Linter().lint(spec)
-        _ = try? JSONEncoder().encode(spec)
+    if let artifact = try? CompiledFlow.decode(json, file: "fuzz.json") {
+        _ = Linter().lint(artifact.spec)
+        _ = CompiledFlow.encode(artifact.spec, options: CompiledFlow.EncodingOptions(locations: true))
     }
+    _ = try? SignedEnvelope.decode(json, file: "fuzz.json")
     _ = try? JSONDecoder().decode(Value.self, from: json)
     return 0
 }

@@ -3,8 +3,9 @@ import BatonLoader
 import BatonModel
 import Foundation
 
-/// Compiles a flow file to the JSON the runtime loads: includes merged, shorthands expanded,
-/// expressions kept as text, sorted keys so that the same input gives the same bytes.
+/// Compiles a flow file to the compiled form (docs/COMPILED.md): includes merged, shorthands
+/// expanded, expressions kept as text, paths relative to the main file, stamped as linted clean
+/// by this linter, so that the same flow gives the same bytes wherever it is compiled.
 public struct FlowCompiler: Sendable {
     public var loader: FlowLoader
     public var linter: Linter
@@ -14,15 +15,17 @@ public struct FlowCompiler: Sendable {
         self.linter = linter
     }
 
-    /// The compiled JSON, or nil with the diagnostics when the flow has errors. Warnings come
-    /// back either way.
-    public func compile(path: String) -> (json: Data?, diagnostics: [Diagnostic]) {
+    /// The compiled bytes, or nil with the diagnostics when the flow has errors. Warnings come
+    /// back either way. `locations` keeps where each part was written.
+    public func compile(path: String, locations: Bool = false) -> (json: Data?, diagnostics: [Diagnostic]) {
         let checked = LintRun(loader: loader, linter: linter).check(file: path)
-        return (checked.spec.map(Self.encode), checked.diagnostics)
+        return (checked.spec.map { Self.encode($0, mainFile: path, locations: locations) }, checked.diagnostics)
     }
 
-    /// The canonical JSON of a model.
-    public static func encode(_ spec: FlowSpec) -> Data {
-        Data((JSONOutput.string(spec) + "\n").utf8)
+    /// The compiled bytes of a model that linted clean, with paths relative to `mainFile`.
+    public static func encode(_ spec: FlowSpec, mainFile: String? = nil, locations: Bool = false) -> Data {
+        let main = mainFile ?? spec.files.first ?? "flow.yaml"
+        return CompiledFlow.encode(spec, options: CompiledFlow.EncodingOptions(
+            locations: locations, lintedBy: Linter.version, path: CompiledFlow.relativePaths(to: main)))
     }
 }

@@ -51,6 +51,17 @@ public struct LintRun: Sendable {
     /// Loads and lints one flow file, keeping the model when no diagnostic is an error: what
     /// every command that uses a flow (lint, compile, test) does first.
     public func check(file: String) -> CheckedFlow {
+        if CompiledInput.isCompiled(path: file) {
+            let opened = CompiledInput.open(path: file)
+            guard let spec = opened.artifact?.spec else { return CheckedFlow(spec: nil, diagnostics: opened.diagnostics) }
+            // Compiled without --locations, a problem has no place in the YAML: it names the file.
+            let diagnostics = linter.lint(spec).map { diagnostic in
+                var located = diagnostic
+                if located.location == nil { located.location = SourceRange(file: file, line: 1, column: 1) }
+                return located
+            }.sorted()
+            return CheckedFlow(spec: diagnostics.hasErrors ? nil : spec, diagnostics: diagnostics)
+        }
         let result = loader.load(path: file)
         guard let spec = result.spec, !result.hasErrors else {
             return CheckedFlow(spec: nil, diagnostics: result.diagnostics)

@@ -26,9 +26,12 @@ public struct ScenarioFileResult: Sendable {
 @MainActor
 public struct ScenarioSuite {
     public var strict: Bool
+    /// When set, a scenario's flow must be a compiled flow signed by one of these keys.
+    public var trustedKeys: TrustedKeys?
 
-    public init(strict: Bool = true) {
+    public init(strict: Bool = true, trustedKeys: TrustedKeys? = nil) {
         self.strict = strict
+        self.trustedKeys = trustedKeys
     }
 
     /// The `*.test.yaml` files named by `paths` (files as they are, folders searched below).
@@ -55,7 +58,7 @@ public struct ScenarioSuite {
             return ScenarioFileResult(file: file, diagnostics: loaded.diagnostics, outcomes: [])
         }
         let flowPath = ScenarioLoader.flowPath(of: scenarios, scenarioPath: file)
-        let flow = LintRun().check(file: flowPath)
+        let flow = checkFlow(flowPath)
         guard let spec = flow.spec else {
             return ScenarioFileResult(file: file, diagnostics: flow.diagnostics, outcomes: [])
         }
@@ -78,5 +81,18 @@ public struct ScenarioSuite {
         var result = ScenarioFileResult(file: file, diagnostics: loaded.diagnostics + problems, outcomes: outcomes)
         result.outcomeSeconds = seconds
         return result
+    }
+}
+
+extension ScenarioSuite {
+    /// The scenario's flow, linted; with trusted keys, only a signed compiled flow, linted
+    /// unless its stamp is this linter's.
+    func checkFlow(_ path: String) -> CheckedFlow {
+        guard let trustedKeys else { return LintRun().check(file: path) }
+        let opened = CompiledInput.open(path: path, trusted: trustedKeys)
+        guard let artifact = opened.artifact else { return CheckedFlow(spec: nil, diagnostics: opened.diagnostics) }
+        if artifact.isTrustedAndLinted { return CheckedFlow(spec: artifact.spec, diagnostics: []) }
+        let diagnostics = Linter().lint(artifact.spec).sorted()
+        return CheckedFlow(spec: diagnostics.hasErrors ? nil : artifact.spec, diagnostics: diagnostics)
     }
 }

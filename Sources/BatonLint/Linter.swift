@@ -20,6 +20,10 @@ public struct Linter: Sendable {
         self.options = LintOptions()
     }
 
+    /// The version of the checks, recorded in a compiled flow's lint stamp. Change it whenever
+    /// a check is added or made stricter: a stamp with another version is linted again.
+    public static let version = "baton-lint 1.1.0"
+
     public init(options: LintOptions) {
         self.options = options
     }

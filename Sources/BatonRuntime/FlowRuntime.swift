@@ -58,12 +58,23 @@ public final class FlowRuntime {
     /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
     /// the wrong type or unknown variant value, and one naming every missing required fact),
     /// fills unsupplied facts from their defaults, and starts the root flow.
-    public init(
+    public convenience init(
         spec: FlowSpec, registry: ViewModelRegistry = ViewModelRegistry(),
         environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
     ) throws(DiagnosticsError) {
-        let diagnostics = Linter().lint(spec)
-        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
+        try self.init(spec: spec, registry: registry, environment: environment, options: options, lint: true)
+    }
+
+    /// Starts a flow, linting it first unless `lint` is false (a trusted signed artifact whose
+    /// lint stamp is current).
+    init(
+        spec: FlowSpec, registry: ViewModelRegistry, environment: RuntimeEnvironment, options: RuntimeOptions,
+        lint: Bool
+    ) throws(DiagnosticsError) {
+        if lint {
+            let diagnostics = Linter().lint(spec)
+            if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
+        }
         let checker = ValueChecker(spec)
         let problems = checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
         if !problems.isEmpty {
@@ -94,19 +105,18 @@ public final class FlowRuntime {
         nestedEntries = []
     }
 
-    /// Reads the compiled JSON form (the model encoded with `JSONEncoder`) and starts it as
-    /// `init(spec:...)` does.
+    /// Reads a compiled flow (docs/COMPILED.md), bare or in a signed envelope, and starts it as
+    /// `init(spec:...)` does. Given trusted keys, only an artifact signed by one of them is
+    /// accepted; a trusted artifact whose lint stamp is this linter's starts without linting
+    /// again, anything else is linted. `file` names the artifact in diagnostics.
     public convenience init(
-        compiledJSON: Data, registry: ViewModelRegistry = ViewModelRegistry(),
+        compiledJSON: Data, file: String = "<compiled>", trustedKeys: TrustedKeys? = nil,
+        registry: ViewModelRegistry = ViewModelRegistry(),
         environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
     ) throws(DiagnosticsError) {
-        let spec: FlowSpec
-        do {
-            spec = try JSONDecoder().decode(FlowSpec.self, from: compiledJSON)
-        } catch {
-            throw DiagnosticsError([RuntimeDiagnostic.compiledJSON(String(describing: error))])
-        }
-        try self.init(spec: spec, registry: registry, environment: environment, options: options)
+        let artifact = try ArtifactOpener(trustedKeys: trustedKeys).open(compiledJSON, file: file)
+        try self.init(spec: artifact.spec, registry: registry, environment: environment, options: options,
+                      lint: !artifact.isTrustedAndLinted)
     }
 
     // MARK: Steps

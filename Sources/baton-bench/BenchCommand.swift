@@ -61,6 +61,12 @@ struct BenchCommand: ParsableCommand {
             stages.append(Pipeline.measure(screens: size, runs: runs))
         }
 
+        var compiled: [CompiledFigures] = []
+        for size in CompiledBench.sizes {
+            progress("  compiled form, \(size) screens")
+            if let figures = CompiledBench.measure(screens: size, runs: max(runs, 5)) { compiled.append(figures) }
+        }
+
         let walkScreens = sizes.filter { $0 <= 10_000 }.max() ?? sizes.min() ?? 1_000
         let shape = FlowShape(screens: walkScreens)
         progress("scripted walk: \(steps) steps over \(walkScreens) screens")
@@ -82,7 +88,7 @@ struct BenchCommand: ParsableCommand {
             stages: stages, walkScreens: shape.screens, walkSteps: walk.steps.count,
             handwrittenEventsPerSecond: handwritten, handwrittenMismatches: mismatches,
             handwrittenGrowthBytes: growth, runtime: runtime, cycles: cycles,
-            peakLoadScreens: peakScreens, peakLoadBytes: peak)
+            peakLoadScreens: peakScreens, peakLoadBytes: peak, compiled: compiled)
         if json {
             print(try JSONReport(results).text())
         } else {

@@ -12,6 +12,7 @@ struct BenchResults {
     var cycles: Int
     var peakLoadScreens: Int
     var peakLoadBytes: Int?
+    var compiled: [CompiledFigures] = []
 }
 
 /// The JSON form: `{"screens": {...}, "runtime": {...}, "memory": {...}}`, sorted keys, null
@@ -58,9 +59,16 @@ struct JSONReport: Encodable {
         }
     }
 
+    struct Compiled: Encodable {
+        var yamlBytes, compiledBytes: Int
+        var floorMs, decodeMs, startMs: Double
+    }
+
     var screens: [String: Stage]
     var runtime: Runtime
     var memory: MemoryFigures
+    /// `"compiled": {"200": {...}, "1000": {...}, "10000": {...}}`.
+    var compiled: [String: Compiled]
 
     init(_ results: BenchResults) {
         var screens: [String: Stage] = [:]
@@ -76,6 +84,11 @@ struct JSONReport: Encodable {
             eventsPerSecond: runtimeRate.map { $0.rounded() },
             handwrittenEventsPerSecond: results.handwrittenEventsPerSecond.rounded(),
             ratio: runtimeRate.flatMap { $0 > 0 ? rounded(results.handwrittenEventsPerSecond / $0) : nil })
+        compiled = Dictionary(uniqueKeysWithValues: results.compiled.map { figures in
+            (String(figures.screens), Compiled(
+                yamlBytes: figures.yamlBytes, compiledBytes: figures.compiledBytes, floorMs: rounded(figures.floorMs),
+                decodeMs: rounded(figures.decodeMs), startMs: rounded(figures.startMs)))
+        })
         memory = MemoryFigures(peakLoadBytes: results.peakLoadBytes,
                                growthAfterMillionCyclesBytes: results.runtime?.growthBytes,
                                handwrittenGrowthAfterMillionCyclesBytes: results.handwrittenGrowthBytes)
@@ -114,6 +127,22 @@ enum TextReport {
         for stage in results.stages where !stage.diagnostics.isEmpty {
             lines.append("warning: the \(grouped(stage.screens))-screen flow has \(stage.diagnostics.count) "
                 + "diagnostics; first: \(stage.diagnostics[0])")
+        }
+        lines.append("")
+        lines.append("Compiled form (signed, stamped); (x) is the ratio to JSONSerialization of the same bytes:")
+        var compiledRows = [["screens", "YAML bytes", "compiled bytes", "floor", "decode", "start"]]
+        for figures in results.compiled {
+            func cell(_ ms: Double) -> String {
+                "\(fixed(ms, 2)) (\(fixed(figures.floorMs > 0 ? ms / figures.floorMs : 0, 1))x)"
+            }
+            compiledRows.append([grouped(figures.screens), grouped(figures.yamlBytes),
+                                 "\(grouped(figures.compiledBytes)) (\(fixed(Double(figures.compiledBytes) / Double(max(figures.yamlBytes, 1)), 2))x)",
+                                 fixed(figures.floorMs, 2), cell(figures.decodeMs), cell(figures.startMs)])
+        }
+        let compiledWidths = compiledRows[0].indices.map { column in compiledRows.map { $0[column].count }.max() ?? 0 }
+        for (index, row) in compiledRows.enumerated() {
+            lines.append(row.indices.map { pad(row[$0], compiledWidths[$0], left: $0 > 0) }.joined(separator: "  "))
+            if index == 0 { lines.append(compiledWidths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
         }
         lines.append("")
         lines.append("Scripted walk, \(grouped(results.walkSteps)) steps over the \(grouped(results.walkScreens))-screen flow:")

@@ -7,16 +7,16 @@ import Testing
 /// `baton compile`, `baton graph` and `baton schema` through the real executable.
 @Suite struct CompileCommandTests {
     @Test func compileIsStableAcrossRunsAndDecodesToTheLoadedModel() throws {
-        let first = try CLI.run(["compile", "flows/recipes.yaml"])
-        let second = try CLI.run(["compile", "flows/recipes.yaml"])
+        let first = try CLI.run(["compile", "flows/recipes.yaml", "--locations"])
+        let second = try CLI.run(["compile", "flows/recipes.yaml", "--locations"])
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output == second.output)
-        let decoded = try JSONDecoder().decode(FlowSpec.self, from: Data(first.output.utf8))
+        let decoded = try CompiledFlow.decode(Data(first.output.utf8), file: "compiled.json").spec
         let loaded = FlowLoader().load(path: CLI.packageRoot.appendingPathComponent("flows/recipes.yaml").path).spec
         #expect(decoded.screens == loaded?.screens)
         #expect(decoded.flows == loaded?.flows)
         #expect(decoded.flags == loaded?.flags)
-        #expect(decoded.screens.first?.location?.description == "flows/recipes.yaml:25:3")
+        #expect(decoded.screens.first?.location?.description == "recipes.yaml:25:3")
     }
 
     @MainActor
@@ -25,9 +25,9 @@ import Testing
         let result = try CLI.run(["compile", path])
         #expect(result.status == 0, "\(result.errors)")
         let data = Data(result.output.utf8)
-        let decoded = try JSONDecoder().decode(FlowSpec.self, from: data)
+        let decoded = try CompiledFlow.decode(data, file: "compiled.json").spec
         var loaded = try #require(FlowLoader().load(path: CLI.packageRoot.appendingPathComponent(path).path).spec)
-        #expect(decoded.files == [path])
+        #expect(decoded.files == ["every11.yaml"])
         loaded.files = decoded.files  // the compiled form names files relative to where it was compiled
         #expect(decoded == loaded)
         // the pieces that are new in 1.1, named so that a difference says where it is
@@ -55,7 +55,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.output == "")
         let data = try Data(contentsOf: output)
-        #expect(try JSONDecoder().decode(FlowSpec.self, from: data).start.name == "notes")
+        #expect(try CompiledFlow.decode(data, file: "compiled.json").spec.start.name == "notes")
     }
 
     @Test func compileRefusesAFlowWithErrors() throws {
@@ -117,7 +117,8 @@ import Testing
 }
 
 @Suite struct SchemaCommandTests {
-    @Test(arguments: [("flow", "schemas/flow.schema.json"), ("test", "schemas/scenario.schema.json")])
+    @Test(arguments: [("flow", "schemas/flow.schema.json"), ("test", "schemas/scenario.schema.json"),
+                      ("compiled", "schemas/compiled.schema.json")])
     func printsTheSchemaOfSchemasFolder(kind: String, path: String) throws {
         let result = try CLI.run(["schema", kind])
         #expect(result.status == 0)

@@ -79,7 +79,7 @@ import Testing
         let yamlSpec = try #require(FlowLoader().load(path: flowPath).spec)
         let (json, diagnostics) = FlowCompiler().compile(path: flowPath)
         let data = try #require(json, "\(diagnostics)")
-        let jsonSpec = try JSONDecoder().decode(FlowSpec.self, from: data)
+        let jsonSpec = try CompiledFlow.decode(data, file: "compiled.json").spec
         let scenarios = try #require(ScenarioLoader().load(
             path: CLI.packageRoot.appendingPathComponent("flows/\(name).test.yaml").path).file)
         let fromYAML = ScenarioRunner(spec: yamlSpec).run(scenarios)

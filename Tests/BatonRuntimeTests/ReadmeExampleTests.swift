@@ -20,7 +20,7 @@ private final class RecipeDetailModel: ScreenViewModel {
 @Suite struct ReadmeExampleTests {
     @Test func theReadmeSnippetWorks() throws {
         let spec = try exampleSpec("recipes.yaml")
-        let data = try JSONEncoder().encode(spec)
+        let data = CompiledFlow.encode(spec)
 
         var registry = ViewModelRegistry()
         registry.register("recipeDetail") { context in RecipeDetailModel(context) }  // input and send(_:)

@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func compiledJSONStartsTheSameFlow() throws {
-        let data = try JSONEncoder().encode(try exampleSpec("notes.yaml"))
+        let data = CompiledFlow.encode(try exampleSpec("notes.yaml"))
         let run = try FlowRuntime(compiledJSON: data)
         #expect(run.state.top == "noteList")
         #expect(throws: DiagnosticsError.self) { try FlowRuntime(compiledJSON: Data("{".utf8)) }

@@ -34,8 +34,8 @@ extension BatonCommand {
 
         func run() throws {
             try CommandFailure.requireFile(file)
-            let result = FlowLoader().load(path: file)
-            guard let spec = result.spec, !result.hasErrors else {
+            let result = CompiledInput.load(path: file)
+            guard let spec = result.spec else {
                 let report = TextReporter(colors: .forStandardError)
                     .generateReport([FileReport(file: file, diagnostics: result.diagnostics)])
                 FileHandle.standardError.write(Data((report + "\n").utf8))

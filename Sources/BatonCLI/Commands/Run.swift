@@ -41,6 +41,9 @@ extension BatonCommand {
         @Option(help: "Steps to perform, separated by ';'.")
         var events: String?
 
+        @Option(name: .customLong("trust"), help: "A public key file (`baton keygen`): accept only a compiled flow signed by a trusted key. Repeatable.")
+        var trust: [String] = []
+
         @ArgumentParser.Flag(help: "Print one JSON object per step instead of a tree.")
         var json = false
 
@@ -102,12 +105,8 @@ extension BatonCommand {
 
         private func loadSpec() throws -> FlowSpec {
             try CommandFailure.requireFile(flow)
-            if flow.hasSuffix(".json"), let data = FileManager.default.contents(atPath: flow),
-               let spec = try? JSONDecoder().decode(FlowSpec.self, from: data) {
-                return spec
-            }
-            let result = FlowLoader().load(path: flow)
-            guard let spec = result.spec, !result.hasErrors else {
+            let result = CompiledInput.load(path: flow, trusted: try CompiledInput.trustedKeys(files: trust))
+            guard let spec = result.spec else {
                 printDiagnostics(result.diagnostics)
                 throw ExitCode(1)
             }

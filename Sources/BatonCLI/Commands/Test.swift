@@ -29,6 +29,9 @@ extension BatonCommand {
         @Option(help: "Also write JUnit XML to this path, for CI; missing folders are created.", completion: .file(extensions: ["xml"]))
         var junit: String?
 
+        @Option(name: .customLong("trust"), help: "A public key file (`baton keygen`): run only against compiled flows signed by a trusted key. Repeatable.")
+        var trust: [String] = []
+
         @ArgumentParser.Flag(name: .customLong("no-strict"), help: "Let an event that nothing handles pass instead of failing its step.")
         var lenient = false
 
@@ -39,7 +42,7 @@ extension BatonCommand {
 
         @MainActor
         private func runOnMainActor() throws {
-            let suite = ScenarioSuite(strict: !lenient)
+            let suite = ScenarioSuite(strict: !lenient, trustedKeys: try CompiledInput.trustedKeys(files: trust))
             for path in paths where Self.isFlowFile(path) {
                 throw CommandFailure("\(path) is a flow file, not a scenario file (*.test.yaml with `baton-test: 1`); "
                     + "check it with `baton lint \(path)` or run its scenarios with `baton test` on their file")
