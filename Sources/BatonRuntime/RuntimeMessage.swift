@@ -10,6 +10,8 @@ enum RuntimeMessage {
     static let runtimeGone = "the runtime has been released"
     static let tooDeep = "stopped: more than \(FlowRuntime.maxDepth) nested events, links or flows (a loop?)"
 
+    static let tooManyCreated = "stopped: one step would create more than the limit of \(FlowRuntime.maxCreatedPerStep) screens and flows (tabs flows nested in tabs flows?)"
+
     static func notVisible(_ screen: String, visible: String?) -> String {
         "screen '\(screen)' is not visible" + (visible.map { "; the visible screen is '\($0)'" } ?? "")
     }
@@ -106,6 +108,10 @@ enum RuntimeMessage {
 
     static func heldLinkOpened(_ url: String) -> String {
         "held link '\(url)' opened"
+    }
+
+    static func heldLinkDropped(_ url: String) -> String {
+        "held link '\(url)' dropped: more than the limit of \(FlowRuntime.maxHeldLinks) held links"
     }
 
     static func held(_ branch: String) -> String {

@@ -16,6 +16,11 @@ extension LintMessage {
                     suggestion: "guard its tabs or branches with fewer flags and facts")
     }
 
+    static func coverageBudgetSpent(_ flow: String, assignments: String, left: Int, budget: Int) -> LintMessage {
+        LintMessage("'\(flow)' has \(assignments) flag and context assignments, more than the \(left) left of the lint run's limit of \(budget); its coverage was not checked",
+                    suggestion: "guard tabs and branches with fewer flags and facts, or give them unguarded fallbacks")
+    }
+
     static func guardedLastBranch(_ flow: String) -> LintMessage {
         LintMessage("the last branch of switch '\(flow)' has a `when`", suggestion: "remove it, so the switch always shows a branch")
     }
@@ -29,20 +34,25 @@ enum CoverageResult {
     case uncovered(String)
     /// Too many assignments to try; the count, as text.
     case capped(String)
+    /// More assignments than the run's budget had left (`maxAssignmentsPerRun`): the count, as
+    /// text, and what was left.
+    case budgetSpent(String, left: Int)
 
+    /// Every tabs and switch flow's coverage, all of them within one budget of assignments.
     static func analyse(_ context: LintContext) -> [String: CoverageResult] {
         var results: [String: CoverageResult] = [:]
+        var budget = context.options.maxAssignmentsPerRun
         for flow in context.spec.flows where results[flow.name] == nil {
             switch flow.kind {
-            case .tabs(let tabs, _): results[flow.name] = analyse(tabs.map(\.when), context)
-            case .switch(let branches): results[flow.name] = analyse(branches.map(\.when), context)
+            case .tabs(let tabs, _): results[flow.name] = analyse(tabs.map(\.when), context, budget: &budget)
+            case .switch(let branches): results[flow.name] = analyse(branches.map(\.when), context, budget: &budget)
             default: break
             }
         }
         return results
     }
 
-    static func analyse(_ guards: [Condition?], _ context: LintContext) -> CoverageResult {
+    static func analyse(_ guards: [Condition?], _ context: LintContext, budget: inout Int) -> CoverageResult {
         if guards.contains(where: { $0 == nil }) { return .covered }
         var names = OrderedSet<Expression.Name>()
         for condition in guards.compactMap({ $0 }) {
@@ -76,6 +86,8 @@ enum CoverageResult {
             }
             total = product
         }
+        guard total <= budget else { return .budgetSpent(Self.countText(variables.map(\.domain.count)), left: budget) }
+        budget -= total
         var digits = [Int](repeating: 0, count: variables.count)
         for _ in 0..<total {
             var values: [Expression.Name: Literal] = [:]
@@ -236,9 +248,17 @@ public struct CoverageCappedCheck: LintCheck {
 
     public static func run(_ context: LintContext) -> [Diagnostic] {
         context.spec.flows.compactMap { flow in
-            guard case .capped(let count)? = context.coverage[flow.name] else { return nil }
-            return diagnostic(.coverageCapped(flow.name, assignments: count, cap: context.options.maxAssignments),
-                              at: flow.location)
+            switch context.coverage[flow.name] {
+            case .capped(let count)?:
+                return diagnostic(.coverageCapped(flow.name, assignments: count, cap: context.options.maxAssignments),
+                                  at: flow.location)
+            case .budgetSpent(let count, let left)?:
+                return diagnostic(.coverageBudgetSpent(flow.name, assignments: count, left: left,
+                                                       budget: context.options.maxAssignmentsPerRun),
+                                  at: flow.location)
+            default:
+                return nil
+            }
         }
     }
 }
