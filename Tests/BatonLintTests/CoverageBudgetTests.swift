@@ -22,16 +22,30 @@ import Testing
         var diagnostics: [Diagnostic] = []
         let elapsed = clock.measure { diagnostics = lint(Self.guardedFlows(100)) }
         let spent = diagnostics.filter { $0.code == "coverage-capped" }
-        // Two flows fit the run's 131,072 assignments; the other 98 are reported, not tried.
-        #expect(spent.count == 98)
-        #expect(spent.first?.message == "'t2' has 65536 flag and context assignments, more than the 0 left of the lint run's limit of 131072; its coverage was not checked")
+        // Each flow costs 65,536 assignments times 16 reads, over the run's 262,144 reads: none
+        // is tried, all 100 are reported.
+        #expect(spent.count == 100)
+        #expect(spent.first?.message == "'t0' has 65536 flag and context assignments, more than the lint run's limit of 262144 guard reads has left (262144); its coverage was not checked")
         #expect(spent.first?.severity == .warning)
-        #expect(spent.first?.location?.start.line == 14)
+        #expect(spent.first?.location?.start.line == 8)
         #expect(elapsed < .seconds(10))
     }
 
+    /// 12 flags: 4,096 assignments times 12 reads is 49,152 per flow, so five flows fit.
+    @Test func smallerFlowsShareTheBudget() {
+        let flags = (0..<12).map { "f\($0): false" }.joined(separator: ", ")
+        let guardText = (0..<12).map { "flags.f\($0)" }.joined(separator: " || ")
+        var yaml = "baton: 1\nstart: t0\nflags: {\(flags)}\nscreens:\n  one: {}\nflows:\n  leaf: {stack: one}\n"
+        for index in 0..<8 {
+            yaml += "  t\(index):\n    tabs:\n      - {flow: leaf, when: \"\(guardText)\"}\n"
+        }
+        let diagnostics = lint(yaml)
+        #expect(diagnostics.filter { $0.code == "no-visible-tab" }.count == 5)
+        #expect(diagnostics.filter { $0.code == "coverage-capped" }.map(\.message).first?.hasPrefix("'t5' has 4096") == true)
+    }
+
     @Test func theRunBudgetCanBeRaised() {
-        let options = LintOptions(maxAssignmentsPerRun: 1 << 20)
+        let options = LintOptions(maxGuardReadsPerRun: 1 << 24)
         let diagnostics = lint(Self.guardedFlows(3), options: options)
         #expect(!diagnostics.contains { $0.code == "coverage-capped" })
     }
