@@ -65,7 +65,7 @@ extension FlowRuntime {
             }
         } catch {
             replaceIndex(with: oldSpec)
-            throw DiagnosticsError([RuntimeDiagnostic.start(error.message)])
+            throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: newSpec)])
         }
         settleAfterChange(following: false)
     }

@@ -88,7 +88,7 @@ public final class FlowRuntime {
         do {
             root = try makeRootFlow()
         } catch {
-            throw DiagnosticsError([RuntimeDiagnostic.start(error.message)])
+            throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: spec)])
         }
         drainEmptySequences(depth: 0)
         if needsRepair {

@@ -121,8 +121,9 @@ enum RuntimeMessage {
 
 /// Diagnostics the runtime throws.
 enum RuntimeDiagnostic {
-    static func start(_ message: String) -> Diagnostic {
-        Diagnostic(.error, code: "runtime-start", message: "cannot start the flow: \(message)", at: nil)
+    /// At the spec's `start`, when the spec has locations.
+    static func start(_ message: String, spec: FlowSpec) -> Diagnostic {
+        Diagnostic(.error, code: "runtime-start", message: "cannot start the flow: \(message)", at: spec.start.location)
     }
 
     /// A flag override or context fact that does not fit the spec; at the declaration it

@@ -149,6 +149,7 @@ import Testing
             Issue.record("the start should be refused")
         } catch let error as DiagnosticsError {
             #expect(error.diagnostics.first?.code == "runtime-start")
+            #expect(error.diagnostics.first?.location?.description == "test.yaml:2:8")
             #expect(error.diagnostics.first?.message.contains("more than the limit of \(FlowRuntime.maxCreatedPerStep) screens and flows") == true)
         }
         #expect(ContinuousClock.now - start < .seconds(5))
