@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # CI: a 30 s libFuzzer smoke run of each target in Fuzz/ (scripts/fuzz.sh), one at a time.
 # Fails on any crash, timeout (an input over 2 s) or out-of-memory (over 2 GB); skipped, with a
-# line saying so, when this toolchain cannot build libFuzzer targets. About 3 minutes with the
-# first build of the fuzzers (~80 s), 1.5 minutes after.
+# line saying so, when this toolchain cannot build libFuzzer targets. About 4 minutes with the
+# first build of the fuzzers (~2 min for the five modules), 2 minutes after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
