@@ -4,7 +4,8 @@
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #
 # TARGET is one of Fuzz/*.swift: loader (flow and scenario files: YAML layer, loader, lint,
-# compiled JSON round trip), compiled (compiled JSON flows and values) or expressions (`when`).
+# compiled JSON round trip), compiled (compiled JSON flows and values), runtime (a compiled flow,
+# a zero byte, then steps that drive the runtime) or expressions (`when`).
 # The modules are compiled with `swiftc -sanitize=fuzzer,address` into .build/fuzz (rebuilt
 # when a source changes); the corpus grows in .build/fuzz/corpus/TARGET, seeded from flows/,
 # the test fixtures and Fuzz/corpus/TARGET. A crash, a timeout (an input taking over 2 s) or
@@ -27,8 +28,10 @@ flags=(-sanitize=fuzzer,address -swift-version 6 -O -g -I "$build" -I Sources/CY
 
 # The modules in dependency order; each is one whole-module object. Once one is rebuilt,
 # every module after it is rebuilt against it.
+modules=(BatonYAML BatonModel BatonLoader BatonLint)
+[[ "$target" == runtime ]] && modules+=(BatonRuntime)
 rebuild=0
-for module in BatonYAML BatonModel BatonLoader BatonLint; do
+for module in "${modules[@]}"; do
     object="$build/$module.o"
     if [[ $rebuild == 1 || ! -f "$object" ]] || [[ -n "$(find "Sources/$module" -name '*.swift' -newer "$object" | head -1)" ]]; then
         echo "== compiling $module"
@@ -42,8 +45,9 @@ done
 binary="$build/fuzz-$target"
 if [[ ! -f "$binary" || "Fuzz/$target.swift" -nt "$binary" || -n "$(find "$build" -name '*.o' -newer "$binary" | head -1)" ]]; then
     echo "== linking fuzz-$target"
-    swiftc "${flags[@]}" -parse-as-library "Fuzz/$target.swift" \
-        "$build/BatonYAML.o" "$build/BatonModel.o" "$build/BatonLoader.o" "$build/BatonLint.o" \
+    objects=()
+    for module in "${modules[@]}"; do objects+=("$build/$module.o"); done
+    swiftc "${flags[@]}" -parse-as-library "Fuzz/$target.swift" "${objects[@]}" \
         -lyaml -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 
@@ -53,10 +57,15 @@ if [[ -z "$(ls -A "$corpus")" ]]; then
     case "$target" in
         loader)
             cp flows/*.yaml Tests/BatonCLITests/Fixtures/*.yaml "$corpus/" ;;
-        compiled)
+        compiled|runtime)
             for flow in flows/*.yaml; do
                 case "$flow" in *.test.yaml) continue ;; esac
-                swift run -q baton compile "$flow" > "$corpus/$(basename "$flow" .yaml).json" 2>/dev/null || true
+                seed="$corpus/$(basename "$flow" .yaml).json"
+                swift run -q baton compile "$flow" > "$seed" 2>/dev/null || true
+                if [[ "$target" == runtime ]]; then
+                    # the flow, a zero byte, then steps: every kind of step a few times
+                    printf '\0\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x00\x05\x01\x07\x08\x01\x02' >> "$seed"
+                fi
             done ;;
     esac
     if [[ -d "Fuzz/corpus/$target" ]]; then cp "Fuzz/corpus/$target"/* "$corpus/"; fi

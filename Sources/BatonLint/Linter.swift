@@ -5,9 +5,14 @@ public struct LintOptions: Sendable, Hashable {
     /// At most this many flag and context assignments are tried per tabs or switch flow; past
     /// it the coverage checks give up on that flow with a `coverage-capped` warning.
     public var maxAssignments: Int
+    /// The coverage work of one whole lint run: assignments tried times the names their
+    /// guards read, over all flows. Flows checked after it is spent get a `coverage-capped`
+    /// warning, so a file of many guarded flows cannot make a run slow.
+    public var maxGuardReadsPerRun: Int
 
-    public init(maxAssignments: Int = 1 << 16) {
+    public init(maxAssignments: Int = 1 << 16, maxGuardReadsPerRun: Int = 1 << 18) {
         self.maxAssignments = maxAssignments
+        self.maxGuardReadsPerRun = maxGuardReadsPerRun
     }
 }
 

@@ -94,6 +94,10 @@ public struct ValueChecker: Sendable {
                                   suggestion: NameSuggester.didYouMean(name, among: index.flags.keys.sorted())
                                       ?? Self.declaredList("flags", index.flags.keys))
         }
+        if case .double(let number) = value, !number.isFinite {
+            return SettingProblem(key: key, message: "flag '\(name)' takes a finite number, not `\(number)`",
+                                  suggestion: "JSON, snapshots and logs cannot carry it; give a finite number")
+        }
         switch (flag.type, value) {
         case (.bool, .bool), (.int, .int), (.double, .double), (.double, .int), (.string, .string):
             return nil

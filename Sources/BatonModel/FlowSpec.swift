@@ -39,6 +39,54 @@ public struct FlowSpec: Hashable, Codable, Sendable {
     }
 }
 
+extension FlowSpec {
+    /// The most screens, flows, types, flags or context facts a spec read from compiled JSON may
+    /// have: a real app has hundreds of screens. A longer list is refused at its first extra
+    /// element, before the rest is decoded.
+    public static let maxDeclarations = 10_000
+
+    private enum CodingKeys: String, CodingKey {
+        case version, app, start, context, flags, types, screens, flows, files, extensions, location
+    }
+
+    /// Reads compiled JSON, refusing lists longer than `maxDeclarations`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let limit = Self.maxDeclarations
+        self.init(
+            version: try container.decode(Int.self, forKey: .version),
+            app: try container.decodeIfPresent(String.self, forKey: .app),
+            start: try container.decode(Reference.self, forKey: .start),
+            context: try container.decodeBoundedList(ContextFact.self, forKey: .context, limit: limit),
+            flags: try container.decodeBoundedList(Flag.self, forKey: .flags, limit: limit),
+            types: try container.decodeBoundedList(TypeDefinition.self, forKey: .types, limit: limit),
+            screens: try container.decodeBoundedList(Screen.self, forKey: .screens, limit: limit),
+            flows: try container.decodeBoundedList(Flow.self, forKey: .flows, limit: limit),
+            files: try container.decodeBoundedList(String.self, forKey: .files, limit: limit),
+            extensions: try container.decode([String: Value].self, forKey: .extensions),
+            location: try container.decode(NotCompared<SourceRange?>.self, forKey: .location).wrappedValue)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes a list of at most `limit` elements, refusing a longer one at its first extra
+    /// element, so a huge list is not decoded whole before it is refused.
+    public func decodeBoundedList<Element: Decodable>(
+        _ type: Element.Type, forKey key: Key, limit: Int
+    ) throws -> [Element] {
+        var list = try nestedUnkeyedContainer(forKey: key)
+        var elements: [Element] = []
+        while !list.isAtEnd {
+            guard elements.count < limit else {
+                throw DecodingError.dataCorruptedError(
+                    in: list, debugDescription: "'\(key.stringValue)' has more than the limit of \(limit) elements")
+            }
+            elements.append(try list.decode(Element.self))
+        }
+        return elements
+    }
+}
+
 /// A fact the host app supplies at run time, such as `loggedIn: bool`.
 public struct ContextFact: Hashable, Codable, Sendable {
     public var name: String

@@ -168,6 +168,11 @@ extension Value: Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .int(let value): try container.encode(value)
+        case .double(let value) where !value.isFinite:
+            // JSON has no NaN or infinity, and encoding a snapshot or log must never fail: the
+            // runtime refuses such values where they come in, and any that slips through is
+            // written as text ("nan", "inf", "-inf").
+            try container.encode(String(value))
         case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .list(let value): try container.encode(value)

@@ -27,7 +27,8 @@ extension FlowRuntime {
                 if result == .handled { drainEmptySequences(depth: depth) }
             }
         } catch {
-            result = .rejected(error.message)
+            // The action itself failed: say where it is written, when the spec knows.
+            result = .rejected(action.location.map { "\($0): \(error.message)" } ?? error.message)
         }
         if result != .handled {
             if let checkpoint {

@@ -2,9 +2,13 @@ import BatonModel
 
 extension FlowRuntime {
     /// The next instance id of the run's deterministic counter.
+    /// Restore refuses a counter over `SnapshotLimits.maxInstanceID`, so it cannot overflow;
+    /// the addition is checked all the same and saturates.
     func takeInstanceID() -> Int {
-        defer { nextInstanceID += 1 }
-        return nextInstanceID
+        let id = nextInstanceID
+        let (next, overflow) = id.addingReportingOverflow(1)
+        nextInstanceID = overflow ? Int.max : next
+        return id
     }
 
     /// Starts the root flow.
@@ -22,7 +26,10 @@ extension FlowRuntime {
     }
 
     func makeItem(_ name: String, input: Value?, depth: Int) throws(ActionFailure) -> NavigationItem {
-        if let screen = index.screens[name] { return .screen(makeScreen(screen, input: input)) }
+        if let screen = index.screens[name] {
+            try countCreation()
+            return .screen(makeScreen(screen, input: input))
+        }
         if let flow = index.flows[name] { return .flow(try makeFlow(flow, input: input, depth: depth)) }
         throw ActionFailure(message: RuntimeMessage.unknownTarget(name))
     }
@@ -45,9 +52,20 @@ extension FlowRuntime {
     /// content built.
     func makeFlow(_ flow: Flow, input: Value?, depth: Int) throws(ActionFailure) -> FlowCoordinator {
         guard depth < Self.maxDepth else { throw ActionFailure(message: RuntimeMessage.tooDeep) }
+        try countCreation()
         let coordinator = emptyCoordinator(flow, id: takeInstanceID(), input: flow.input == nil ? nil : input)
         try fill(coordinator, depth: depth)
         return coordinator
+    }
+
+    /// Counts one more instance made by this step (or by the start), refusing the one past
+    /// `maxCreatedPerStep`: tabs flows build every tab's flow when they start, so a chain of
+    /// two-tab flows would otherwise build 2^N instances from a few lines.
+    func countCreation() throws(ActionFailure) {
+        guard createdThisStep < Self.maxCreatedPerStep else {
+            throw ActionFailure(message: RuntimeMessage.tooManyCreated)
+        }
+        createdThisStep += 1
     }
 
     /// A coordinator of the flow's kind with no content yet.

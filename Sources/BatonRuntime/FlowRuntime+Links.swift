@@ -27,7 +27,7 @@ extension FlowRuntime {
         }
         switch check(target.way) {
         case .blocked(let branch):
-            if holding && !heldLinks.contains(url) { heldLinks.append(url) }
+            if holding && !heldLinks.contains(url) { hold(url) }
             trace.record(flow: target.flow.name, action: "hold \(url)")
             return LinkOutcome(result: .held, message: RuntimeMessage.held(branch))
         case .impossible(let message):
@@ -44,6 +44,17 @@ extension FlowRuntime {
         }
         trace.record(flow: target.flow.name, action: "link \(url)")
         return LinkOutcome(result: .opened)
+    }
+
+    /// Holds `url`, dropping the oldest held link (with a log entry) when `maxHeldLinks` are
+    /// held already.
+    private func hold(_ url: String) {
+        if heldLinks.count >= Self.maxHeldLinks {
+            let dropped = heldLinks.removeFirst()
+            recordNested(trigger: "open \(dropped)", trace: StepTrace(), result: "dropped",
+                         message: RuntimeMessage.heldLinkDropped(dropped))
+        }
+        heldLinks.append(url)
     }
 
     /// Opens the held links whose way can now be taken, in the order they were held.

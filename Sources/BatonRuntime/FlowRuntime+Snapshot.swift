@@ -13,7 +13,12 @@ extension FlowRuntime {
     /// Throws (and keeps the current state) when the snapshot names a screen, flow, tab or
     /// branch the spec does not have, uses an instance id twice, or does not fit the spec.
     /// Results handed to screens are not part of a snapshot: none is remembered after it.
+    /// Refuses, before building anything, a snapshot over `SnapshotLimits` or with a stack,
+    /// switch or tabs flow that shows nothing (unless the root has finished).
     public func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) {
+        if let problem = SnapshotLimits.problem(with: snapshot) {
+            throw DiagnosticsError([RuntimeDiagnostic.snapshot(problem)])
+        }
         var builder = SnapshotReader(runtime: self, lenient: false)
         let coordinator: FlowCoordinator
         do throws(ActionFailure) {
@@ -44,6 +49,7 @@ extension FlowRuntime {
         let saved = snapshot()
         let oldSpec = spec
         replaceIndex(with: newSpec)
+        createdThisStep = 0
         var builder = SnapshotReader(runtime: self, lenient: true)
         do throws(ActionFailure) {
             var coordinator = try? builder.flow(saved.root, depth: 0)
@@ -59,7 +65,7 @@ extension FlowRuntime {
             }
         } catch {
             replaceIndex(with: oldSpec)
-            throw DiagnosticsError([RuntimeDiagnostic.start(error.message)])
+            throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: newSpec)])
         }
         settleAfterChange(following: false)
     }

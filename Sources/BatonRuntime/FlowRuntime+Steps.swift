@@ -6,6 +6,7 @@ extension FlowRuntime {
     func runStep(trigger: String, source: String?, _ body: () -> StepResult) -> StepResult {
         trace = StepTrace()
         nestedEntries = []
+        createdThisStep = 0
         pendingResult = nil
         pendingInputs = []
         let checkpoint = usesReturn && finishedOutcome == nil ? makeCheckpoint() : nil
@@ -19,7 +20,8 @@ extension FlowRuntime {
         }
         tellPendingInputs()
         let own = trace
-        settle()
+        // A rejected step changed nothing, so no held link can have become openable.
+        settle(retryingLinks: result == .handled)
         let entry = LogEntry(
             sequence: 0, trigger: trigger, source: source, flow: own.flow, action: own.actionText,
             result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)
@@ -30,6 +32,7 @@ extension FlowRuntime {
     /// After a host change: following switches follow (after a change of context or flags,
     /// not of the spec), then held links are retried; what happens is logged.
     func settleAfterChange(following: Bool = true) {
+        createdThisStep = 0
         trace = StepTrace()
         nestedEntries = []
         if following { follow() }
@@ -80,10 +83,11 @@ extension FlowRuntime {
         options.strict && (result == "unhandled" || result == "rejected")
     }
 
-    /// Restarts flows left empty and opens held links that can now be opened.
-    func settle() {
+    /// Restarts flows left empty and opens held links that can now be opened (only after a
+    /// change: a handled step, new facts, flags or spec).
+    func settle(retryingLinks: Bool = true) {
         repairIfNeeded()
-        retryHeldLinks()
+        if retryingLinks { retryHeldLinks() }
         repairIfNeeded()
     }
 

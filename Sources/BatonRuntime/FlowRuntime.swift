@@ -9,6 +9,10 @@ import Observation
 public final class FlowRuntime {
     /// How deep events, links and flow nesting may go before the runtime stops a loop.
     public nonisolated static let maxDepth = 64
+    /// How many deep links are held at most; holding one more drops the oldest, with a log entry.
+    public nonisolated static let maxHeldLinks = 16
+    /// How many screen and flow instances one step (or the start) may create.
+    public nonisolated static let maxCreatedPerStep = 10_000
 
     public private(set) var spec: FlowSpec
     @ObservationIgnored private(set) var index: SpecIndex
@@ -38,6 +42,8 @@ public final class FlowRuntime {
 
     /// The next instance id; screens and flows are numbered 1, 2, 3... in creation order.
     @ObservationIgnored var nextInstanceID = 1
+    /// Instances created by the current step, against `maxCreatedPerStep`.
+    @ObservationIgnored var createdThisStep = 0
     /// What the current step did, for its log entry.
     @ObservationIgnored var trace = StepTrace()
     /// Entries recorded during the current step, after its own.
@@ -93,7 +99,7 @@ public final class FlowRuntime {
         do {
             root = try makeRootFlow()
         } catch {
-            throw DiagnosticsError([RuntimeDiagnostic.start(error.message)])
+            throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: spec)])
         }
         drainEmptySequences(depth: 0)
         if needsRepair {

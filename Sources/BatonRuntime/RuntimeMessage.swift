@@ -10,6 +10,8 @@ enum RuntimeMessage {
     static let runtimeGone = "the runtime has been released"
     static let tooDeep = "stopped: more than \(FlowRuntime.maxDepth) nested events, links or flows (a loop?)"
 
+    static let tooManyCreated = "stopped: one step would create more than the limit of \(FlowRuntime.maxCreatedPerStep) screens and flows (tabs flows nested in tabs flows?)"
+
     static func notVisible(_ screen: String, visible: String?) -> String {
         "screen '\(screen)' is not visible" + (visible.map { "; the visible screen is '\($0)'" } ?? "")
     }
@@ -108,6 +110,10 @@ enum RuntimeMessage {
         "held link '\(url)' opened"
     }
 
+    static func heldLinkDropped(_ url: String) -> String {
+        "held link '\(url)' dropped: more than the limit of \(FlowRuntime.maxHeldLinks) held links"
+    }
+
     static func held(_ branch: String) -> String {
         "held until branch '\(branch)' can be shown"
     }
@@ -115,8 +121,9 @@ enum RuntimeMessage {
 
 /// Diagnostics the runtime throws.
 enum RuntimeDiagnostic {
-    static func start(_ message: String) -> Diagnostic {
-        Diagnostic(.error, code: "runtime-start", message: "cannot start the flow: \(message)", at: nil)
+    /// At the spec's `start`, when the spec has locations.
+    static func start(_ message: String, spec: FlowSpec) -> Diagnostic {
+        Diagnostic(.error, code: "runtime-start", message: "cannot start the flow: \(message)", at: spec.start.location)
     }
 
     /// A flag override or context fact that does not fit the spec; at the declaration it

@@ -92,19 +92,21 @@ public struct FlowSnapshot: Codable, Equatable, Sendable {
         case id, flow, kind, input, entries, steps, tabs, selectedTab, branch, kept, presented
     }
 
-    /// Reads a snapshot; `kept` may be missing (snapshots written before 1.1).
+    /// Reads a snapshot; `kept` may be missing (snapshots written before 1.1). A list longer
+    /// than `SnapshotLimits.maxEntries` is refused at its first extra element.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         flow = try container.decode(String.self, forKey: .flow)
         kind = try container.decode(String.self, forKey: .kind)
         input = try container.decodeIfPresent(Value.self, forKey: .input)
-        entries = try container.decode([ItemSnapshot].self, forKey: .entries)
-        steps = try container.decode([Int?].self, forKey: .steps)
-        tabs = try container.decode([TabSnapshot].self, forKey: .tabs)
+        let limit = SnapshotLimits.maxEntries
+        entries = try container.decodeBoundedList(ItemSnapshot.self, forKey: .entries, limit: limit)
+        steps = try container.decodeBoundedList(Int?.self, forKey: .steps, limit: limit)
+        tabs = try container.decodeBoundedList(TabSnapshot.self, forKey: .tabs, limit: limit)
         selectedTab = try container.decodeIfPresent(String.self, forKey: .selectedTab)
         branch = try container.decodeIfPresent(ItemSnapshot.self, forKey: .branch)
-        kept = try container.decodeIfPresent([ItemSnapshot].self, forKey: .kept) ?? []
+        kept = try container.contains(.kept) ? container.decodeBoundedList(ItemSnapshot.self, forKey: .kept, limit: limit) : []
         presented = try container.decodeIfPresent(PresentedSnapshot.self, forKey: .presented)
     }
 }

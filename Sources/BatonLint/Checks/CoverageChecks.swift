@@ -16,6 +16,11 @@ extension LintMessage {
                     suggestion: "guard its tabs or branches with fewer flags and facts")
     }
 
+    static func coverageBudgetSpent(_ flow: String, assignments: String, left: Int, budget: Int) -> LintMessage {
+        LintMessage("'\(flow)' has \(assignments) flag and context assignments, more than the lint run's limit of \(budget) guard reads has left (\(left)); its coverage was not checked",
+                    suggestion: "guard tabs and branches with fewer flags and facts, or give them unguarded fallbacks")
+    }
+
     static func guardedLastBranch(_ flow: String) -> LintMessage {
         LintMessage("the last branch of switch '\(flow)' has a `when`", suggestion: "remove it, so the switch always shows a branch")
     }
@@ -29,20 +34,25 @@ enum CoverageResult {
     case uncovered(String)
     /// Too many assignments to try; the count, as text.
     case capped(String)
+    /// More work than the run's budget had left (`maxGuardReadsPerRun`, assignments times the
+    /// names the guards read): the assignments, as text, and the reads that were left.
+    case budgetSpent(String, left: Int)
 
+    /// Every tabs and switch flow's coverage, all of them within one budget of assignments.
     static func analyse(_ context: LintContext) -> [String: CoverageResult] {
         var results: [String: CoverageResult] = [:]
+        var budget = context.options.maxGuardReadsPerRun
         for flow in context.spec.flows where results[flow.name] == nil {
             switch flow.kind {
-            case .tabs(let tabs, _): results[flow.name] = analyse(tabs.map(\.when), context)
-            case .switch(let branches): results[flow.name] = analyse(branches.map(\.when), context)
+            case .tabs(let tabs, _): results[flow.name] = analyse(tabs.map(\.when), context, budget: &budget)
+            case .switch(let branches): results[flow.name] = analyse(branches.map(\.when), context, budget: &budget)
             default: break
             }
         }
         return results
     }
 
-    static func analyse(_ guards: [Condition?], _ context: LintContext) -> CoverageResult {
+    static func analyse(_ guards: [Condition?], _ context: LintContext, budget: inout Int) -> CoverageResult {
         if guards.contains(where: { $0 == nil }) { return .covered }
         var names = OrderedSet<Expression.Name>()
         for condition in guards.compactMap({ $0 }) {
@@ -76,12 +86,19 @@ enum CoverageResult {
             }
             total = product
         }
+        // The work is the assignments times the names the guards read in each.
+        let reads = max(1, guards.reduce(0) { $0 + ($1?.expression.names.count ?? 0) })
+        let (cost, costOverflow) = total.multipliedReportingOverflow(by: reads)
+        guard !costOverflow, cost <= budget else {
+            return .budgetSpent(Self.countText(variables.map(\.domain.count)), left: budget)
+        }
+        budget -= cost
         var digits = [Int](repeating: 0, count: variables.count)
+        var values: [Expression.Name: Literal] = [:]
+        for (position, variable) in variables.enumerated() {
+            values[variable.name] = variable.domain[digits[position]]
+        }
         for _ in 0..<total {
-            var values: [Expression.Name: Literal] = [:]
-            for (position, variable) in variables.enumerated() {
-                values[variable.name] = variable.domain[digits[position]]
-            }
             // Names not enumerated are unknown: a guard that might hold counts as shown.
             let shown = guards.contains { condition in
                 condition.map { $0.expression.evaluate { values[$0] } != .bool(false) } ?? true
@@ -91,11 +108,13 @@ enum CoverageResult {
                     .joined(separator: ", ")
                 return .uncovered(text.isEmpty ? "every guard is false" : text)
             }
-            // Next assignment: a mixed-radix counter.
+            // Next assignment: a mixed-radix counter; only the digits that change are written.
             for position in digits.indices {
                 digits[position] += 1
-                if digits[position] < variables[position].domain.count { break }
-                digits[position] = 0
+                let carried = digits[position] == variables[position].domain.count
+                if carried { digits[position] = 0 }
+                values[variables[position].name] = variables[position].domain[digits[position]]
+                if !carried { break }
             }
         }
         return .covered
@@ -236,9 +255,17 @@ public struct CoverageCappedCheck: LintCheck {
 
     public static func run(_ context: LintContext) -> [Diagnostic] {
         context.spec.flows.compactMap { flow in
-            guard case .capped(let count)? = context.coverage[flow.name] else { return nil }
-            return diagnostic(.coverageCapped(flow.name, assignments: count, cap: context.options.maxAssignments),
-                              at: flow.location)
+            switch context.coverage[flow.name] {
+            case .capped(let count)?:
+                return diagnostic(.coverageCapped(flow.name, assignments: count, cap: context.options.maxAssignments),
+                                  at: flow.location)
+            case .budgetSpent(let count, let left)?:
+                return diagnostic(.coverageBudgetSpent(flow.name, assignments: count, left: left,
+                                                       budget: context.options.maxGuardReadsPerRun),
+                                  at: flow.location)
+            default:
+                return nil
+            }
         }
     }
 }
