@@ -10,7 +10,7 @@ public struct LintOptions: Sendable, Hashable {
     /// warning, so a file of many guarded flows cannot make a run slow.
     public var maxGuardReadsPerRun: Int
 
-    public init(maxAssignments: Int = 1 << 16, maxGuardReadsPerRun: Int = 1 << 18) {
+    public init(maxAssignments: Int = 1 << 16, maxGuardReadsPerRun: Int = 1 << 21) {
         self.maxAssignments = maxAssignments
         self.maxGuardReadsPerRun = maxGuardReadsPerRun
     }

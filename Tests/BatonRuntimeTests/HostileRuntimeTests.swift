@@ -200,13 +200,13 @@ import Testing
     @Test func compiledFlowWithTooManyScreensIsRefusedFast() throws {
         var spec = try spec(Self.stackFlow)
         spec.screens += (0..<FlowSpec.maxDeclarations).map { Screen(name: "extra\($0)") }
-        let data = try JSONEncoder().encode(spec)
+        let data = CompiledFlow.encode(spec)
         let start = ContinuousClock.now
         do {
             _ = try FlowRuntime(compiledJSON: data)
             Issue.record("the compiled flow should be refused")
         } catch {
-            #expect(error.diagnostics.first?.code == "compiled-json-invalid")
+            #expect(error.diagnostics.first?.code == "compiled-invalid")
             #expect(error.diagnostics.first?.message.contains("'screens' has more than the limit of 10000 elements") == true)
         }
         #expect(ContinuousClock.now - start < .seconds(2))

@@ -40,12 +40,12 @@ struct CompiledReader {
         }
         let app = try object.optionalString("app")
         let start = try reference(try object.required("start"), what: "'start'")
-        let context = try list(object.array("context")) { reader, node throws(CompiledReadError) in try reader.contextFact(node) }
-        let flags = try list(object.array("flags")) { reader, node throws(CompiledReadError) in try reader.flag(node) }
-        let types = try list(object.array("types")) { reader, node throws(CompiledReadError) in try reader.typeDefinition(node) }
-        let screens = try list(object.array("screens")) { reader, node throws(CompiledReadError) in try reader.screen(node) }
-        let flows = try list(object.array("flows")) { reader, node throws(CompiledReadError) in try reader.flow(node) }
-        let files = try object.array("files").map { node throws(CompiledReadError) in try Self.string(node, what: "a file") }
+        let context = try list(Self.declarations(object.array("context"), "context")) { reader, node throws(CompiledReadError) in try reader.contextFact(node) }
+        let flags = try list(Self.declarations(object.array("flags"), "flags")) { reader, node throws(CompiledReadError) in try reader.flag(node) }
+        let types = try list(Self.declarations(object.array("types"), "types")) { reader, node throws(CompiledReadError) in try reader.typeDefinition(node) }
+        let screens = try list(Self.declarations(object.array("screens"), "screens")) { reader, node throws(CompiledReadError) in try reader.screen(node) }
+        let flows = try list(Self.declarations(object.array("flows"), "flows")) { reader, node throws(CompiledReadError) in try reader.flow(node) }
+        let files = try Self.declarations(object.array("files"), "files").map { node throws(CompiledReadError) in try Self.string(node, what: "a file") }
         let extensions = try self.extensions(&object)
         let location = try at(&object)
         try object.finish()
@@ -53,6 +53,17 @@ struct CompiledReader {
             version: format, app: app, start: start, context: context, flags: flags, types: types,
             screens: screens, flows: flows, files: files, extensions: extensions, location: location)
         return CompiledArtifact(spec: spec, lintedBy: lintedBy)
+    }
+
+    /// A top-level list of declarations, refused past `FlowSpec.maxDeclarations` before any of
+    /// it is read into the model.
+    static func declarations(_ nodes: [Node], _ key: String) throws(CompiledReadError) -> [Node] {
+        guard nodes.count <= FlowSpec.maxDeclarations else {
+            throw CompiledReadError(
+                message: "'\(key)' has more than the limit of \(FlowSpec.maxDeclarations) elements",
+                offset: nodes[FlowSpec.maxDeclarations].offset)
+        }
+        return nodes
     }
 
     func list<T>(_ nodes: [Node], _ read: (inout CompiledReader, Node) throws(CompiledReadError) -> T) throws(CompiledReadError) -> [T] {
