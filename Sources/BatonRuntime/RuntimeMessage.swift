@@ -144,8 +144,4 @@ enum RuntimeDiagnostic {
     static func snapshot(_ message: String) -> Diagnostic {
         Diagnostic(.error, code: "snapshot-invalid", message: "cannot restore the snapshot: \(message)", at: nil)
     }
-
-    static func compiledJSON(_ message: String) -> Diagnostic {
-        Diagnostic(.error, code: "compiled-json-invalid", message: "cannot read the compiled flow: \(message)", at: nil)
-    }
 }
