@@ -157,17 +157,27 @@ public enum ActionKind: Hashable, Codable, Sendable {
         return argument.map { "\(keyword) \($0.name)" } ?? keyword
     }
 
-    /// The actions a step performs: the items of a `do`, else this action alone.
-    public var performed: [ActionKind] {
-        if case .do(let actions) = self { return actions.map(\.kind) }
-        return [self]
-    }
-
     /// (1.1) Whether the action may only stand last in a `do` (it hands control elsewhere).
     public var mustBeLastInDo: Bool {
         switch self {
         case .finish, .emit, .link, .return: true
         default: false
         }
+    }
+}
+
+extension Action {
+    /// (1.1) The actions one alternative performs: the items of a `do` (each with its own
+    /// `with`), else the action itself. One level only: a nested `do` is lint's `invalid-do`.
+    public var performedActions: [Action] {
+        if case .do(let items) = kind { return items }
+        return [self]
+    }
+}
+
+extension Transition {
+    /// Every action this transition can perform, across its alternatives and their `do` items.
+    public var performedActions: [Action] {
+        actions.flatMap(\.performedActions)
     }
 }

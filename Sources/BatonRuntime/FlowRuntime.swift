@@ -279,9 +279,7 @@ public final class FlowRuntime {
     private static func hasReturn(_ spec: FlowSpec) -> Bool {
         spec.flows.contains { flow in
             flow.transitions.contains { transition in
-                transition.actions.contains { action in
-                    action.kind.performed.contains { if case .return = $0 { true } else { false } }
-                }
+                transition.performedActions.contains { if case .return = $0.kind { true } else { false } }
             }
         }
     }

@@ -200,7 +200,7 @@ private struct ClusterBuilder {
             + (otherwise ? " [otherwise]" : Self.guardText(action.when))
         let first = edges.count
         // A `do` draws an edge for each item that goes somewhere, all with the whole list's label.
-        for kind in action.kind.performed {
+        for kind in action.performedActions.map(\.kind) {
             addEdge(for: kind, from: from, label: label, trigger: trigger)
         }
         if index.flows[trigger.source] != nil {
