@@ -9,7 +9,12 @@ extension FlowRuntime {
     /// Performs one action of `flow`'s `on`. The emission's payload, with the action's `with`
     /// merged over it, is the target's input. An action that is not handled changes nothing:
     /// a `do` or `link` is rolled back to the state before it.
-    func perform(_ action: Action, in flow: FlowCoordinator, emission: Emission, depth: Int) -> StepResult {
+    /// `choice` is the index of the alternative of `transition` whose `when` held; a handled
+    /// action is recorded in the step's `use`.
+    func perform(_ transition: Transition, _ choice: Int, in flow: FlowCoordinator, emission: Emission, depth: Int) -> StepResult {
+        let action = transition.actions[choice]
+        let useIndex = use.transitions.count
+        use.transitions.append(TransitionUse(flow: flow.flowName, trigger: transition.trigger.description, action: choice))
         trace.record(flow: flow.flowName, action: action.kind.text)
         let checkpoint = action.kind.needsCheckpoint ? makeCheckpoint() : nil
         let firstID = nextInstanceID
@@ -31,6 +36,7 @@ extension FlowRuntime {
             result = .rejected(action.location.map { "\($0): \(error.message)" } ?? error.message)
         }
         if result != .handled {
+            if use.transitions.count > useIndex { use.transitions.removeSubrange(useIndex...) }
             if let checkpoint {
                 rollBack(to: checkpoint)
             } else if action.kind.keepsNothingWhenFailing {

@@ -9,13 +9,13 @@ extension FlowRuntime {
         let transitions = flow.flow.transitions
         let index = transitionIndex(of: flow.flow)
         if let position = index.specific(source: emission.source, event: emission.event),
-           let action = transitions[position].actions.first(where: { holds($0.when) }) {
-            return perform(action, in: flow, emission: emission, depth: depth)
+           let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) {
+            return perform(transitions[position], choice, in: flow, emission: emission, depth: depth)
         }
         if let result = sequenceDone(emission, at: flow, arrival: arrival, depth: depth) { return result }
         if !emission.isOutcome, let position = index.wildcard(event: emission.event),
-           let action = transitions[position].actions.first(where: { holds($0.when) }) {
-            return perform(action, in: flow, emission: emission, depth: depth)
+           let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) {
+            return perform(transitions[position], choice, in: flow, emission: emission, depth: depth)
         }
         if !emission.isOutcome, emission.event == "back", let result = defaultBack(at: flow, arrival: arrival) {
             return result
@@ -61,13 +61,13 @@ extension FlowRuntime {
     func offerDismissed(_ name: String, to owner: FlowCoordinator, depth: Int) {
         let transitions = owner.flow.transitions
         guard let position = transitionIndex(of: owner.flow).specific(source: name, event: "dismissed"),
-              let action = transitions[position].actions.first(where: { holds($0.when) }) else { return }
+              let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) else { return }
         let checkpoint = usesReturn ? makeCheckpoint() : nil
         let saved = trace
         trace = StepTrace()
         let slot = reserveNested()
         let emission = Emission(event: "dismissed", source: name, payload: nil, isOutcome: false)
-        var result = perform(action, in: owner, emission: emission, depth: depth + 1)
+        var result = perform(transitions[position], choice, in: owner, emission: emission, depth: depth + 1)
         if result == .handled {
             drainEmptySequences(depth: depth + 1)
             repairIfNeeded()

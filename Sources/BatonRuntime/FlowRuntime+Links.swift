@@ -12,6 +12,8 @@ private struct LinkTarget {
     var items: [(name: String, presentation: Presentation?, input: Value?)]
     /// The flows from the root to `flow`, root first.
     var way: [String]
+    /// The pattern as written.
+    var pattern: String
 }
 
 extension FlowRuntime {
@@ -43,6 +45,7 @@ extension FlowRuntime {
             return LinkOutcome(result: .noMatch, message: error.message)
         }
         trace.record(flow: target.flow.name, action: "link \(url)")
+        use.links.append(LinkUse(flow: target.flow.name, pattern: target.pattern))
         return LinkOutcome(result: .opened)
     }
 
@@ -99,7 +102,7 @@ extension FlowRuntime {
                 case .stack, .sequence: break
                 case .tabs, .switch: return .failure(ActionFailure(message: RuntimeMessage.linkNotStack(flow.name)))
                 }
-                return .success(LinkTarget(flow: flow, items: items, way: way))
+                return .success(LinkTarget(flow: flow, items: items, way: way, pattern: pattern.pattern.text))
             }
         }
         return .failure(ActionFailure(message: RuntimeMessage.linkNoMatch(url)))

@@ -39,6 +39,7 @@ struct Checkpoint {
     var received: [Int: ScreenResult]
     var pendingResult: PendingResult?
     var pendingInputs: Int
+    var use: StepUse
 }
 
 extension FlowCoordinator {
@@ -66,7 +67,7 @@ extension FlowRuntime {
         Checkpoint(
             snapshot: snapshot(), pool: InstancePool(root: root), needsRepair: needsRepair,
             nestedCount: nestedEntries.count, received: received, pendingResult: pendingResult,
-            pendingInputs: pendingInputs.count)
+            pendingInputs: pendingInputs.count, use: use)
     }
 
     /// Puts the state back as it was at `checkpoint`: the same coordinator and view-model
@@ -86,6 +87,7 @@ extension FlowRuntime {
         received = checkpoint.received
         pendingResult = checkpoint.pendingResult
         pendingEmptySequences = []
+        use = checkpoint.use
         if pendingInputs.count > checkpoint.pendingInputs { pendingInputs.removeLast(pendingInputs.count - checkpoint.pendingInputs) }
         if nestedEntries.count > checkpoint.nestedCount { nestedEntries.removeLast(nestedEntries.count - checkpoint.nestedCount) }
     }

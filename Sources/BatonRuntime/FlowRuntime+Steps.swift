@@ -5,6 +5,7 @@ extension FlowRuntime {
     /// retried and the step is logged with the state after it.
     func runStep(trigger: String, source: String?, _ body: () -> StepResult) -> StepResult {
         trace = StepTrace()
+        use = StepUse()
         nestedEntries = []
         createdThisStep = 0
         pendingResult = nil
@@ -34,6 +35,7 @@ extension FlowRuntime {
     func settleAfterChange(following: Bool = true) {
         createdThisStep = 0
         trace = StepTrace()
+        use = StepUse()
         nestedEntries = []
         if following { follow() }
         settle()

@@ -46,6 +46,9 @@ public final class FlowRuntime {
     @ObservationIgnored var createdThisStep = 0
     /// What the current step did, for its log entry.
     @ObservationIgnored var trace = StepTrace()
+    /// What of the spec the last step used (transitions performed, links opened), for
+    /// exploration and scenario coverage.
+    @ObservationIgnored package internal(set) var use = StepUse()
     /// Entries recorded during the current step, after its own.
     @ObservationIgnored var nestedEntries: [LogEntry] = []
     /// (1.1) The last result handed to each screen instance, by instance id.

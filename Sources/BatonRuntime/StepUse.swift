@@ -1,0 +1,45 @@
+import BatonModel
+
+/// One alternative of a flow's `on` entry that a step performed: the flow, the trigger as
+/// written (`paywall.subscribe`, `*.openLink`, `checkout.done`) and the alternative's index in
+/// the entry's list (0 for a single action).
+package struct TransitionUse: Hashable, Codable, Sendable, Comparable {
+    package var flow: String
+    package var trigger: String
+    package var action: Int
+
+    package init(flow: String, trigger: String, action: Int) {
+        self.flow = flow
+        self.trigger = trigger
+        self.action = action
+    }
+
+    package static func < (lhs: TransitionUse, rhs: TransitionUse) -> Bool {
+        (lhs.flow, lhs.trigger, lhs.action) < (rhs.flow, rhs.trigger, rhs.action)
+    }
+}
+
+/// A `links` pattern a step opened: the flow that declares it and the pattern as written.
+package struct LinkUse: Hashable, Codable, Sendable, Comparable {
+    package var flow: String
+    package var pattern: String
+
+    package init(flow: String, pattern: String) {
+        self.flow = flow
+        self.pattern = pattern
+    }
+
+    package static func < (lhs: LinkUse, rhs: LinkUse) -> Bool {
+        (lhs.flow, lhs.pattern) < (rhs.flow, rhs.pattern)
+    }
+}
+
+/// What of the spec the last step (or change of facts, flags or spec) used: the transitions
+/// it performed and the links it opened, in order. Exploration and scenario coverage read it;
+/// what a step rolled back is not in it.
+package struct StepUse: Hashable, Sendable {
+    package var transitions: [TransitionUse] = []
+    package var links: [LinkUse] = []
+
+    package init() {}
+}
