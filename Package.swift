@@ -39,11 +39,14 @@ let package = Package(
             name: "BatonRuntime",
             dependencies: ["BatonModel", "BatonLint", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // Explores every state a user can reach by driving the runtime (what `baton lint`
+        // proves, `baton journeys` writes and `baton test --coverage` measures against).
+        .target(name: "BatonExploration", dependencies: ["BatonRuntime", "BatonLint", "BatonModel"]),
         // The commands, on swift-argument-parser.
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BatonLoader", "BatonLint", "BatonModel", "BatonRuntime",
+                "BatonLoader", "BatonLint", "BatonModel", "BatonRuntime", "BatonExploration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -75,6 +78,10 @@ let package = Package(
                 "BatonRuntime", "BatonLoader", "BatonModel", "BatonLint",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        .testTarget(
+            name: "BatonExplorationTests",
+            dependencies: ["BatonExploration", "BatonRuntime", "BatonLoader", "BatonModel", "BatonLint"]
         ),
         .testTarget(
             name: "BatonCLITests",
