@@ -25,7 +25,7 @@ public struct SettingProblem: Hashable, Sendable, CustomStringConvertible {
 /// scenario files and `baton run` agree with it.
 public struct ValueChecker: Sendable {
     private let index: SpecIndex
-    private let system: TypeSystem
+    let system: TypeSystem
 
     public init(_ spec: FlowSpec) {
         self.init(index: SpecIndex(spec))

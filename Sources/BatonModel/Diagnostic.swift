@@ -36,10 +36,13 @@ public struct Diagnostic: Hashable, Codable, Sendable, CustomStringConvertible {
     /// How to fix it, when there is a likely fix ("did you mean `events`?").
     public var suggestion: String?
     public var notes: [DiagnosticNote]
+    /// How a state where the problem shows is reached, for problems found by exploring the
+    /// flow (`baton lint` prints it as scenario steps).
+    public var trace: Trace?
 
     public init(
         _ severity: Severity, code: String, message: String, at location: SourceRange?,
-        suggestion: String? = nil, notes: [DiagnosticNote] = []
+        suggestion: String? = nil, notes: [DiagnosticNote] = [], trace: Trace? = nil
     ) {
         self.severity = severity
         self.code = code
@@ -47,6 +50,7 @@ public struct Diagnostic: Hashable, Codable, Sendable, CustomStringConvertible {
         self.location = location
         self.suggestion = suggestion
         self.notes = notes
+        self.trace = trace
     }
 
     /// `file:line:column: error: message [code]`, the form editors make clickable; the

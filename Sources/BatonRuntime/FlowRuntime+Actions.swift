@@ -36,12 +36,16 @@ extension FlowRuntime {
             result = .rejected(action.location.map { "\($0): \(error.message)" } ?? error.message)
         }
         if result != .handled {
+            let attempted = use.transitions.indices.contains(useIndex) ? use.transitions[useIndex] : nil
+            let refused = use.refused
             if use.transitions.count > useIndex { use.transitions.removeSubrange(useIndex...) }
             if let checkpoint {
                 rollBack(to: checkpoint)
             } else if action.kind.keepsNothingWhenFailing {
                 nextInstanceID = firstID
             }
+            // The innermost alternative that failed is the one to blame.
+            if case .rejected = result, use.refused == nil { use.refused = refused ?? attempted }
         }
         return result
     }

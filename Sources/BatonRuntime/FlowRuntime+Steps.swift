@@ -16,7 +16,9 @@ extension FlowRuntime {
         drainEmptySequences(depth: 0)
         repairIfNeeded()
         if let failure = deliverPendingResult(), let checkpoint {
+            let returning = use.transitions.last { $0.isReturn(in: index) }
             rollBack(to: checkpoint)
+            use.refused = returning
             result = .rejected(failure)
         }
         tellPendingInputs()

@@ -75,8 +75,8 @@ public final class FlowRuntime {
     }
 
     /// Starts a flow, linting it first unless `lint` is false (a trusted signed artifact whose
-    /// lint stamp is current).
-    init(
+    /// lint stamp is current, or a caller that linted it already).
+    package init(
         spec: FlowSpec, registry: ViewModelRegistry, environment: RuntimeEnvironment, options: RuntimeOptions,
         lint: Bool
     ) throws(DiagnosticsError) {
@@ -268,6 +268,14 @@ public final class FlowRuntime {
             case .context(let fact): environment.context[fact].flatMap(Literal.init)
             }
         }
+    }
+
+    /// Puts the run in the state of `snapshot` under `environment` (checked by the caller, its
+    /// defaults filled), with no link retried and nothing followed: how exploration returns to
+    /// a state it saw before.
+    package func reset(to snapshot: RuntimeSnapshot, environment: RuntimeEnvironment) throws(DiagnosticsError) {
+        try restore(snapshot)
+        self.environment = environment
     }
 
     func replaceIndex(with spec: FlowSpec) {

@@ -63,6 +63,6 @@ extension FlowRuntime {
                 return NavigationStepOutcome(name: "rejected", message: error.description, use: StepUse())
             }
         }
-        return NavigationStepOutcome(name: result.name, message: result.message, use: result == .handled ? use : StepUse())
+        return NavigationStepOutcome(name: result.name, message: result.message, use: use)
     }
 }

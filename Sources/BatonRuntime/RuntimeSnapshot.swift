@@ -3,7 +3,7 @@ import BatonModel
 /// The whole navigation state as a value: every flow, stack, tab (each tab's own stack),
 /// modal and input, the held links, the root's outcome and the instance-id counter.
 /// `FlowRuntime.restore(_:)` rebuilds coordinators and view models from it.
-public struct RuntimeSnapshot: Codable, Equatable, Sendable {
+public struct RuntimeSnapshot: Codable, Hashable, Sendable {
     public var root: FlowSnapshot
     public var heldLinks: [String]
     public var finished: String?
@@ -24,7 +24,7 @@ public struct RuntimeSnapshot: Codable, Equatable, Sendable {
 }
 
 /// A stack entry, branch or modal: a screen instance or a flow.
-public indirect enum ItemSnapshot: Codable, Equatable, Sendable {
+public indirect enum ItemSnapshot: Codable, Hashable, Sendable {
     case screen(ScreenSnapshot)
     case flow(FlowSnapshot)
 
@@ -38,7 +38,7 @@ public indirect enum ItemSnapshot: Codable, Equatable, Sendable {
 }
 
 /// A screen instance.
-public struct ScreenSnapshot: Codable, Equatable, Sendable {
+public struct ScreenSnapshot: Codable, Hashable, Sendable {
     public var id: Int
     public var screen: String
     public var input: Value?
@@ -51,7 +51,7 @@ public struct ScreenSnapshot: Codable, Equatable, Sendable {
 }
 
 /// A running flow. Which fields are used depends on `kind`.
-public struct FlowSnapshot: Codable, Equatable, Sendable {
+public struct FlowSnapshot: Codable, Hashable, Sendable {
     public var id: Int
     public var flow: String
     /// `stack`, `sequence`, `tabs` or `switch`.
@@ -112,7 +112,7 @@ public struct FlowSnapshot: Codable, Equatable, Sendable {
 }
 
 /// A tab and its flow.
-public struct TabSnapshot: Codable, Equatable, Sendable {
+public struct TabSnapshot: Codable, Hashable, Sendable {
     public var id: String
     public var flow: ItemSnapshot?
 
@@ -123,7 +123,7 @@ public struct TabSnapshot: Codable, Equatable, Sendable {
 }
 
 /// A modal and how it is presented.
-public struct PresentedSnapshot: Codable, Equatable, Sendable {
+public struct PresentedSnapshot: Codable, Hashable, Sendable {
     public var presentation: Presentation
     public var item: ItemSnapshot
 

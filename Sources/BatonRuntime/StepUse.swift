@@ -40,6 +40,25 @@ package struct LinkUse: Hashable, Codable, Sendable, Comparable {
 package struct StepUse: Hashable, Sendable {
     package var transitions: [TransitionUse] = []
     package var links: [LinkUse] = []
+    /// The alternative whose action could not be performed when the step was rejected for it
+    /// (a `popTo` whose screen is not on the stack, a `do` that cannot complete, a `return`
+    /// whose receiver lacks the result).
+    package var refused: TransitionUse?
 
     package init() {}
+}
+
+extension TransitionUse {
+    /// The alternative's action in `index`'s spec, nil when the spec has no such alternative.
+    package func action(in index: SpecIndex) -> Action? {
+        guard let flow = index.flows[flow],
+              let transition = flow.transitions.first(where: { $0.trigger.description == trigger }),
+              transition.actions.indices.contains(action) else { return nil }
+        return transition.actions[action]
+    }
+
+    /// Whether the alternative hands a result back (`return R`, also inside `do`).
+    func isReturn(in index: SpecIndex) -> Bool {
+        action(in: index)?.performedActions.contains { if case .return = $0.kind { true } else { false } } ?? false
+    }
 }

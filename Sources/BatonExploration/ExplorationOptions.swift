@@ -1,0 +1,19 @@
+/// The bounds of an exploration. The defaults cover real apps; each bound that is reached is
+/// reported (`exploration-bounded`), never silently.
+public struct ExplorationOptions: Sendable, Hashable {
+    /// How many distinct states are explored at most.
+    public var maxStates: Int
+    /// How many screens one navigation stack may hold before the search stops going deeper.
+    public var maxStackDepth: Int
+    /// How many instances of one screen one stack may hold before the search stops going deeper.
+    public var maxRepeats: Int
+    /// How many start assignments of the flags and facts conditions read are tried at most.
+    public var maxStarts: Int
+
+    public init(maxStates: Int = 20_000, maxStackDepth: Int = 12, maxRepeats: Int = 2, maxStarts: Int = 256) {
+        self.maxStates = maxStates
+        self.maxStackDepth = maxStackDepth
+        self.maxRepeats = maxRepeats
+        self.maxStarts = maxStarts
+    }
+}

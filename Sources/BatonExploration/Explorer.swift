@@ -1,0 +1,203 @@
+import BatonLint
+import BatonModel
+import BatonRuntime
+
+/// Explores a flow with the runtime itself: from the start, under each assignment of the flags
+/// and facts conditions read, it takes every step a user or the app can take in every state it
+/// reaches, breadth first (so every trace is a shortest one), and reports what goes wrong
+/// there. The spec must lint without errors.
+@MainActor
+public struct Explorer {
+    public var spec: FlowSpec
+    public var options: ExplorationOptions
+
+    public init(spec: FlowSpec, options: ExplorationOptions = ExplorationOptions()) {
+        self.spec = spec
+        self.options = options
+    }
+
+    public func run() -> ExplorationResult {
+        var search = Search(spec: spec, options: options)
+        search.run()
+        return search.result()
+    }
+}
+
+/// The breadth-first search behind `Explorer`.
+@MainActor
+private struct Search {
+    let spec: FlowSpec
+    let options: ExplorationOptions
+    let index: SpecIndex
+    let driver: RuntimeDriver
+    let domains: SettingDomains
+    let menu: StepMenu
+
+    /// The states in the order they were found, each with how it was reached.
+    private var states: [ExploredState] = []
+    private var parents: [(state: Int, step: TraceStep)?] = []
+    private var starts: [Int: (flags: [String: Literal], context: [String: Value])] = [:]
+    private var known: [ExploredState: Int] = [:]
+
+    private var reached: [CoverageTarget: Trace] = [:]
+    private var shownScreens: Set<String> = []
+    private var activeFlows: Set<String> = []
+    private var linkRefusals: [CoverageTarget: String] = [:]
+    private var findings = FindingCollector()
+    private var boundsHit: Set<String> = []
+
+    init(spec: FlowSpec, options: ExplorationOptions) {
+        self.spec = spec
+        self.options = options
+        self.index = SpecIndex(spec)
+        let checker = ValueChecker(index: index)
+        self.driver = RuntimeDriver(spec: spec)
+        self.domains = SettingDomains(spec: spec, index: index, checker: checker)
+        self.menu = StepMenu(spec: spec, index: index, checker: checker, domains: domains)
+    }
+
+    mutating func run() {
+        let total = domains.assignmentCount
+        if total > options.maxStarts { boundsHit.insert("maxStarts") }
+        for assignment in domains.assignments(limit: max(options.maxStarts, 1)) {
+            let (flags, context) = domains.environment(for: assignment)
+            switch driver.start(flags: flags, context: context) {
+            case .success(let state):
+                if let position = admit(state, parent: nil) {
+                    starts[position] = (flags, context)
+                }
+            case .failure(let error):
+                let trace = Trace(flags: flags, context: context)
+                for diagnostic in error.diagnostics {
+                    findings.add(Finding.startFails(diagnostic.message, at: spec.start.location ?? spec.location, trace: trace))
+                }
+            }
+        }
+        var head = 0
+        while head < states.count {
+            expand(head)
+            head += 1
+        }
+    }
+
+    /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
+    private mutating func admit(_ state: ExploredState, parent: (state: Int, step: TraceStep)?) -> Int? {
+        let key = state.key
+        guard known[key] == nil else { return nil }
+        guard states.count < options.maxStates else {
+            boundsHit.insert("maxStates")
+            return nil
+        }
+        known[key] = states.count
+        states.append(state)
+        parents.append(parent)
+        return states.count - 1
+    }
+
+    private mutating func expand(_ position: Int) {
+        let state = states[position]
+        guard let navigation = driver.navigation(in: state) else { return }
+        activeFlows.formUnion(navigation.flows)
+        guard navigation.finished == nil, let top = navigation.top else { return }
+        shownScreens.insert(top)
+        let placement = CoverageTarget.placement(screen: top, flows: navigation.flows)
+        if reached[placement] == nil { reached[placement] = trace(to: position) }
+        if let bound = depthBound(navigation) {
+            boundsHit.insert(bound)
+            return
+        }
+        var userStepHandled = false
+        for entry in menu.entries(for: navigation, context: state.context) {
+            guard let driven = driver.take(entry.step, from: state) else { continue }
+            let outcome = driven.outcome
+            let location = outcome.use.transitions.first.flatMap { CoverageTarget($0).location(in: spec) }
+            let step = TraceStep(entry.step.scenarioStep, location: location)
+            if outcome.name == "handled" || outcome.name == "held" {
+                // A fact the app sets counts as a way out when it changes what is shown (a lock
+                // screen the app clears); a deep link from outside does not.
+                if outcome.name == "handled", entry.byUser || (entry.link == nil && driven.after?.key != state.key) {
+                    userStepHandled = true
+                }
+                for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: step) }
+                for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: step) }
+            }
+            if let link = entry.link, !outcome.use.links.contains(where: { CoverageTarget($0) == link }) {
+                if linkRefusals[link] == nil {
+                    linkRefusals[link] = outcome.name == "held" ? "it is held in every reachable state"
+                        : "it is refused in every reachable state (\(outcome.message ?? outcome.name))"
+                }
+            }
+            classify(entry.step, outcome, in: navigation, at: position, by: step)
+            if let after = driven.after {
+                _ = admit(after, parent: (position, step))
+            }
+        }
+        if !userStepHandled {
+            findings.add(Finding.stuck(top, flows: navigation.flows, at: index.screens[top]?.location, trace: trace(to: position)))
+        }
+    }
+
+    /// The findings a step's outcome shows: an event the screen declares that nothing handles
+    /// here, or an alternative the runtime refuses although the flow wires it.
+    private mutating func classify(_ step: NavigationStep, _ outcome: NavigationStepOutcome, in navigation: NavigationState,
+                                   at position: Int, by traceStep: TraceStep) {
+        if outcome.name == "unhandled", case .send(let screen, let event, _) = step,
+           let declaration = index.screens[screen]?.events.first(where: { $0.name == event }) {
+            findings.add(Finding.unhandled(screen: screen, event: event, flows: navigation.flows,
+                                           at: declaration.location, trace: trace(to: position, then: traceStep)))
+        }
+        if outcome.name == "rejected", let refused = outcome.use.refused {
+            let target = CoverageTarget(refused)
+            findings.add(Finding.rejected(step: traceStep.summary, target: target, message: outcome.message,
+                                          at: target.location(in: spec), trace: trace(to: position, then: traceStep)))
+        }
+    }
+
+    private mutating func reach(_ target: CoverageTarget, from position: Int, by step: TraceStep) {
+        guard reached[target] == nil else { return }
+        reached[target] = trace(to: position, then: step)
+    }
+
+    /// Which depth bound a state is at, if any: its visible stack too deep, or one screen too
+    /// often on it.
+    private func depthBound(_ navigation: NavigationState) -> String? {
+        if navigation.stack.count >= options.maxStackDepth { return "maxStackDepth" }
+        var counts: [String: Int] = [:]
+        for screen in navigation.stack {
+            counts[screen, default: 0] += 1
+            if counts[screen, default: 0] > options.maxRepeats { return "maxRepeats" }
+        }
+        return nil
+    }
+
+    /// The shortest trace to state `position` (then `step`), start settings included.
+    private func trace(to position: Int, then step: TraceStep? = nil) -> Trace {
+        var steps: [TraceStep] = step.map { [$0] } ?? []
+        var current = position
+        var guardCount = 0
+        while let parent = parents.indices.contains(current) ? parents[current] : nil, guardCount <= states.count {
+            steps.append(parent.step)
+            current = parent.state
+            guardCount += 1
+        }
+        let start = starts[current]
+        return Trace(flags: start?.flags ?? [:], context: start?.context ?? [:], steps: steps.reversed())
+    }
+
+    func result() -> ExplorationResult {
+        var collector = findings
+        let complete = !boundsHit.contains("maxStates") && !boundsHit.contains("maxStarts")
+        let declared = (CoverageTarget.declared(in: spec) + reached.keys.filter {
+            if case .placement = $0 { true } else { false }
+        }).sorted()
+        if complete {
+            collector.addUnused(spec: spec, shownScreens: shownScreens, activeFlows: activeFlows,
+                                reached: reached, linkRefusals: linkRefusals)
+        }
+        for bound in boundsHit.sorted() {
+            collector.add(Finding.bounded(bound, options: options, states: states.count, at: spec.location))
+        }
+        return ExplorationResult(findings: collector.sorted, reached: reached, declared: declared,
+                                 statesExplored: states.count, boundsHit: boundsHit.sorted())
+    }
+}

@@ -1,0 +1,386 @@
+import BatonLint
+import BatonModel
+
+/// The problems exploration reports, each described as the static checks are (the docs, the
+/// SARIF rules and the generated tests come from these descriptions).
+public enum Finding {
+    /// Every finding's description, in the order docs/LINT.md lists them.
+    public static let descriptions: [CheckDescription] = [
+        unhandledInState, rejectedInState, stuckScreen, unusedScreen, unusedFlow, unusedTransition, linkNeverOpens,
+        startFails, explorationBounded,
+    ]
+
+    static let unhandledInState = CheckDescription(
+        code: "unhandled-in-state", severity: .warning,
+        summary: "A screen a user can reach declares an event that no flow handles where the screen is shown there.",
+        rationale: "The screen may be shown from several places (a sheet from two tabs, a screen pushed by two flows); an event handled in one placement and not in another does nothing there, and `baton run --strict` fails on it. The trace says how to reach the placement.",
+        badExample: """
+        baton: 1
+        start: main
+        screens:
+          home: {events: {upgrade: ~}}
+          account: {events: {upgrade: ~}}
+          paywall: {events: {subscribe: ~}}
+        flows:
+          main:
+            tabs:
+              - {id: home, flow: homeTab}
+              - {id: account, flow: accountTab}
+          homeTab:
+            stack: home
+            on:
+              home.upgrade: sheet paywall
+              paywall.subscribe: dismiss
+          accountTab:
+            stack: account
+            on:
+              account.upgrade: sheet paywall
+        """,
+        goodExample: """
+        baton: 1
+        start: main
+        screens:
+          home: {events: {upgrade: ~}}
+          account: {events: {upgrade: ~}}
+          paywall: {events: {subscribe: ~}}
+        flows:
+          main:
+            tabs:
+              - {id: home, flow: homeTab}
+              - {id: account, flow: accountTab}
+          homeTab:
+            stack: home
+            on:
+              home.upgrade: sheet paywall
+              paywall.subscribe: dismiss
+          accountTab:
+            stack: account
+            on:
+              account.upgrade: sheet paywall
+              paywall.subscribe: dismiss
+        """,
+        fix: "Handle the event in the flow that shows the screen there, or in a flow above both placements.")
+
+    static let rejectedInState = CheckDescription(
+        code: "rejected-in-state", severity: .error,
+        summary: "A step the flow wires is rejected by the runtime in a state a user can reach.",
+        rationale: "A `popTo` whose screen is not on the stack there, a `return` whose receiving screen does not declare the result, a `do` one of whose actions cannot be performed: the runtime refuses the step and nothing happens for the user. The static checks cannot see the stack a state has; exploration runs the runtime in that state.",
+        badExample: """
+        baton: 1
+        start: main
+        screens:
+          list: {events: {open: ~, edit: ~}}
+          detail: {events: {edit: ~}}
+          editor: {events: {save: ~}}
+        flows:
+          main:
+            stack: list
+            on:
+              list.open: push detail
+              list.edit: push editor
+              detail.edit: push editor
+              editor.save: popTo detail
+        """,
+        goodExample: """
+        baton: 1
+        start: main
+        screens:
+          list: {events: {open: ~}}
+          detail: {events: {edit: ~}}
+          editor: {events: {save: ~}}
+        flows:
+          main:
+            stack: list
+            on:
+              list.open: push detail
+              detail.edit: push editor
+              editor.save: popTo detail
+        """,
+        fix: "Make the action fit every state the trigger can come from, or give those states their own transition.")
+
+    static let stuckScreen = CheckDescription(
+        code: "stuck-screen", severity: .warning,
+        summary: "A user can reach a screen where nothing they do is handled: no event, no back, no dismiss, no tab.",
+        rationale: "The only way out is to quit the app. A final screen is fine when it finishes its flow or when the app leaves it by a deep link; say so with a transition.",
+        badExample: """
+        baton: 1
+        start: main
+        screens:
+          cart: {events: {pay: ~}}
+          receipt: {}
+        flows:
+          main:
+            stack: cart
+            on:
+              cart.pay: reset receipt
+        """,
+        goodExample: """
+        baton: 1
+        start: main
+        screens:
+          cart: {events: {pay: ~}}
+          receipt: {events: {close: ~}}
+        flows:
+          main:
+            stack: cart
+            on:
+              cart.pay: reset receipt
+              receipt.close: reset cart
+        """,
+        fix: "Give the screen an event its flow handles, or show it where back or a tab leads away.")
+
+    static let unusedScreen = CheckDescription(
+        code: "unused-screen", severity: .warning,
+        summary: "No state a user can reach shows the screen.",
+        rationale: "It is referenced, so the static checks accept it, but every way to it is behind a condition that never holds, a transition that is never taken, or a link that never opens.",
+        badExample: """
+        baton: 1
+        start: main
+        flags:
+          legacy: {type: bool, default: false}
+        screens:
+          home: {events: {help: ~}}
+          help: {}
+          oldHelp: {}
+        flows:
+          main:
+            stack: home
+            on:
+              home.help:
+                - {push: help}
+                - {push: oldHelp, when: flags.legacy}
+        """,
+        goodExample: """
+        baton: 1
+        start: main
+        flags:
+          legacy: {type: bool, default: false}
+        screens:
+          home: {events: {help: ~}}
+          help: {}
+          oldHelp: {}
+        flows:
+          main:
+            stack: home
+            on:
+              home.help:
+                - {push: oldHelp, when: flags.legacy}
+                - {push: help}
+        """,
+        fix: "Remove the screen, or fix the condition or order that hides every way to it.")
+
+    static let unusedFlow = CheckDescription(
+        code: "unused-flow", severity: .warning,
+        summary: "No state a user can reach runs the flow.",
+        rationale: "Like an unused screen: the flow is referenced, but nothing that starts it is ever performed.",
+        badExample: """
+        baton: 1
+        start: main
+        screens:
+          home: {events: {start: ~}}
+          step: {}
+        flows:
+          main:
+            stack: home
+            on:
+              home.start:
+                - {push: home}
+                - {sheet: onboarding}
+          onboarding:
+            stack: step
+        """,
+        goodExample: """
+        baton: 1
+        start: main
+        screens:
+          home: {events: {start: ~}}
+          step: {}
+        flows:
+          main:
+            stack: home
+            on:
+              home.start: sheet onboarding
+          onboarding:
+            stack: step
+        """,
+        fix: "Remove the flow, or fix the condition or order that hides every way to it.")
+
+    static let unusedTransition = CheckDescription(
+        code: "unused-transition", severity: .warning,
+        summary: "No state a user can reach performs the transition (or this alternative of it).",
+        rationale: "An alternative after one that always holds, a guard that never holds, or a trigger that cannot happen where the flow is shown: the line does nothing, and whoever reads the flow believes it does.",
+        badExample: """
+        baton: 1
+        start: main
+        screens:
+          home: {events: {open: ~}}
+          detail: {}
+          other: {}
+        flows:
+          main:
+            stack: home
+            on:
+              home.open:
+                - push detail
+                - push other
+        """,
+        goodExample: """
+        baton: 1
+        start: main
+        screens:
+          home: {events: {open: ~}}
+          detail: {}
+        flows:
+          main:
+            stack: home
+            on:
+              home.open: push detail
+        """,
+        fix: "Remove the transition or alternative, or fix what keeps it from being performed.")
+
+    static let linkNeverOpens = CheckDescription(
+        code: "link-never-opens", severity: .warning,
+        summary: "A deep link opens from no state a user can reach: it is refused or held everywhere.",
+        rationale: "The static checks see that the link's flow has a way from the root; exploration opens the link in every reachable state. A link held forever waits for a switch branch no reachable state shows.",
+        badExample: """
+        baton: 1
+        start: root
+        context:
+          loggedIn: {type: bool, default: false}
+        screens:
+          login: {}
+          home: {}
+        flows:
+          root:
+            switch:
+              - {flow: main, when: context.loggedIn && !context.loggedIn}
+              - {screen: login}
+          main:
+            stack: home
+            links:
+              /home: home
+        """,
+        goodExample: """
+        baton: 1
+        start: root
+        context:
+          loggedIn: {type: bool, default: false}
+        screens:
+          login: {}
+          home: {}
+        flows:
+          root:
+            switch:
+              - {flow: main, when: context.loggedIn}
+              - {screen: login}
+          main:
+            stack: home
+            links:
+              /home: home
+        """,
+        fix: "Make the link's way reachable, or remove the link.")
+
+    static let startFails = CheckDescription(
+        code: "start-fails", severity: .error,
+        summary: "The flow cannot start under some assignment of the flags and facts its conditions read.",
+        rationale: "The runtime refuses to start (for example, a tabs flow that builds too many instances); the trace gives the flags and facts.",
+        badExample: "",
+        goodExample: "",
+        fix: "Make the start build a bounded state under every assignment.")
+
+    static let explorationBounded = CheckDescription(
+        code: "exploration-bounded", severity: .note,
+        summary: "The exploration reached one of its bounds; states beyond it were not explored.",
+        rationale: "Stacks that can grow without end (a screen that pushes itself) are explored to a depth and a number of repeats; a flow with very many states, or conditions over very many flags, to a number of states and starts. Findings about unused parts are only reported when no state or start was left out.",
+        badExample: "",
+        goodExample: "",
+        fix: "Raise the bound (`baton lint --max-states`, `--max-depth`, `--max-repeats`, `--max-starts`) if states beyond it matter.")
+
+    // MARK: Making findings
+
+    static func diagnostic(_ description: CheckDescription, _ message: String, at location: SourceRange?,
+                           suggestion: String? = nil, trace: Trace? = nil) -> Diagnostic {
+        let notes = trace.map { [DiagnosticNote(message: "reached by: \($0.summary)", location: nil)] } ?? []
+        return Diagnostic(description.severity, code: description.code, message: message, at: location,
+                          suggestion: suggestion, notes: notes, trace: trace)
+    }
+
+    static func placement(_ flows: [String]) -> String { flows.joined(separator: " › ") }
+
+    static func unhandled(screen: String, event: String, flows: [String], at location: SourceRange?, trace: Trace) -> Diagnostic {
+        diagnostic(unhandledInState, "`\(screen).\(event)` is not handled when \(screen) is shown in \(placement(flows))",
+                   at: location, suggestion: "handle it in \(flows.last ?? "that flow") or a flow above it", trace: trace)
+    }
+
+    static func rejected(step: String, target: CoverageTarget, message: String?, at location: SourceRange?, trace: Trace) -> Diagnostic {
+        var reason = message ?? "rejected"
+        if let location, reason.hasPrefix("\(location): ") { reason.removeFirst("\(location): ".count) }
+        return diagnostic(rejectedInState, "the runtime rejects `\(step)` in a reachable state: \(reason)", at: location,
+                          suggestion: "make \(target.description) fit every state it can be triggered from", trace: trace)
+    }
+
+    static func stuck(_ screen: String, flows: [String], at location: SourceRange?, trace: Trace) -> Diagnostic {
+        diagnostic(stuckScreen, "the user is stuck on \(screen) in \(placement(flows)): no event it declares is handled, and there is no back, dismiss or tab",
+                   at: location, suggestion: "give it an event that leads away, or show it where back does", trace: trace)
+    }
+
+    static func startFails(_ message: String, at location: SourceRange?, trace: Trace) -> Diagnostic {
+        diagnostic(startFails, "the flow cannot start: \(message)", at: location, trace: trace)
+    }
+
+    static func bounded(_ bound: String, options: ExplorationOptions, states: Int, at location: SourceRange?) -> Diagnostic {
+        let text: String
+        switch bound {
+        case "maxStates": text = "exploration stopped at \(options.maxStates) states (--max-states)"
+        case "maxStarts": text = "exploration tried the first \(options.maxStarts) assignments of the flags and facts conditions read (--max-starts)"
+        case "maxStackDepth": text = "exploration did not go past stacks of \(options.maxStackDepth) screens (--max-depth)"
+        default: text = "exploration did not go past \(options.maxRepeats) instances of one screen on a stack (--max-repeats)"
+        }
+        return diagnostic(explorationBounded, "\(text); \(states) states explored", at: location.map { SourceRange(file: $0.file, line: 1, column: 1) })
+    }
+}
+
+/// Collects findings, one per problem (the first, shortest trace wins), and reports the parts
+/// of the flow no reachable state uses.
+struct FindingCollector {
+    private var found: [Diagnostic] = []
+    private var seen: Set<String> = []
+
+    mutating func add(_ diagnostic: Diagnostic) {
+        let key = "\(diagnostic.code)|\(diagnostic.location.map { "\($0)" } ?? "")|\(diagnostic.message)"
+        guard seen.insert(key).inserted else { return }
+        found.append(diagnostic)
+    }
+
+    mutating func addUnused(spec: FlowSpec, shownScreens: Set<String>, activeFlows: Set<String>,
+                            reached: [CoverageTarget: Trace], linkRefusals: [CoverageTarget: String]) {
+        for screen in spec.screens where !shownScreens.contains(screen.name) {
+            add(Finding.diagnostic(Finding.unusedScreen, "no reachable state shows \(screen.name)", at: screen.location,
+                                   suggestion: "remove it, or fix what hides every way to it"))
+        }
+        let unusedFlows = Set(spec.flows.map(\.name)).subtracting(activeFlows)
+        for flow in spec.flows where unusedFlows.contains(flow.name) {
+            add(Finding.diagnostic(Finding.unusedFlow, "no reachable state runs \(flow.name)", at: flow.location,
+                                   suggestion: "remove it, or fix what hides every way to it"))
+        }
+        for target in CoverageTarget.declared(in: spec) where reached[target] == nil {
+            switch target {
+            case .transition(let flow, let trigger, _):
+                let source = trigger.split(separator: ".").first.map(String.init) ?? ""
+                // What an unused flow or screen would trigger is part of that finding already.
+                if unusedFlows.contains(flow) || unusedFlows.contains(source) { continue }
+                if spec.screens.contains(where: { $0.name == source }) && !shownScreens.contains(source) { continue }
+                add(Finding.diagnostic(Finding.unusedTransition, "no reachable state performs \(target.description)",
+                                       at: target.location(in: spec), suggestion: "remove it, or fix what keeps it from being performed"))
+            case .link(let flow, let pattern):
+                let reason = linkRefusals[target] ?? "no reachable state tried it"
+                add(Finding.diagnostic(Finding.linkNeverOpens, "link \(pattern) of \(flow) opens from no reachable state: \(reason)",
+                                       at: target.location(in: spec), suggestion: "make its way reachable, or remove it"))
+            case .placement:
+                continue
+            }
+        }
+    }
+
+    var sorted: [Diagnostic] { found.sorted() }
+}

@@ -1,0 +1,75 @@
+import BatonLint
+import BatonModel
+import BatonRuntime
+
+/// Every step a user or the app can take in a state: each event of the visible screen with a
+/// representative payload (its built-in `done` too), back, the swipe that closes a modal,
+/// each tab of the tabs flows shown, each link, and each other value of a fact conditions read.
+struct StepMenu {
+    /// A step, and whether it is the user's own (events, back, dismiss, tabs: what tells
+    /// whether the user is stuck).
+    struct Entry {
+        var step: NavigationStep
+        var byUser: Bool
+        /// For a link step, the link it was made for.
+        var link: CoverageTarget?
+    }
+
+    private let index: SpecIndex
+    private let checker: ValueChecker
+    private let facts: [(name: String, values: [Value?])]
+    private let links: [(target: CoverageTarget, url: String)]
+
+    init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker, domains: SettingDomains) {
+        self.index = index
+        self.checker = checker
+        self.facts = domains.facts
+        var links: [(CoverageTarget, String)] = []
+        for flow in spec.flows {
+            for link in flow.links {
+                links.append((.link(flow: flow.name, pattern: link.pattern.text), Self.url(for: link.pattern)))
+            }
+        }
+        self.links = links
+    }
+
+    func entries(for state: NavigationState, context: [String: Value]) -> [Entry] {
+        guard state.finished == nil else { return [] }
+        var entries: [Entry] = []
+        if let top = state.top, let screen = index.screens[top] {
+            for event in screen.events {
+                let payload = checker.representative(of: event.payload)
+                entries.append(Entry(step: .send(screen: top, event: event.name, payload: payload), byUser: true))
+            }
+            if !screen.events.contains(where: { $0.name == "done" }) {
+                entries.append(Entry(step: .send(screen: top, event: "done", payload: nil), byUser: true))
+            }
+        }
+        entries.append(Entry(step: .back, byUser: true))
+        if state.presented != nil { entries.append(Entry(step: .dismiss, byUser: true)) }
+        var tabIDs: [String] = []
+        for flowName in state.flows {
+            guard let flow = index.flows[flowName], case .tabs(let tabs, _) = flow.kind else { continue }
+            for tab in tabs where !tabIDs.contains(tab.id) { tabIDs.append(tab.id) }
+        }
+        entries += tabIDs.map { Entry(step: .tab($0), byUser: true) }
+        entries += links.map { Entry(step: .open($0.url), byUser: false, link: $0.target) }
+        for fact in facts {
+            for case let value? in fact.values where context[fact.name] != value {
+                entries.append(Entry(step: .set(context: [fact.name: value], flags: [:]), byUser: false))
+            }
+        }
+        return entries
+    }
+
+    /// The link's pattern with `1` for every parameter (a valid int and string alike).
+    static func url(for pattern: LinkPattern) -> String {
+        let segments = pattern.segments.map { segment in
+            switch segment {
+            case .literal(let text): text
+            case .parameter: "1"
+            }
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+}

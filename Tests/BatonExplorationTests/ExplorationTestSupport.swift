@@ -1,0 +1,33 @@
+import BatonExploration
+import BatonLint
+import BatonLoader
+import BatonModel
+import Foundation
+import Testing
+
+/// Loads `text` as `main.yaml`, lints it (no errors allowed: exploration runs on clean specs)
+/// and explores it.
+@MainActor
+func explore(_ text: String, options: ExplorationOptions = ExplorationOptions(),
+             sourceLocation: Testing.SourceLocation = #_sourceLocation) -> ExplorationResult? {
+    let result = FlowLoader().load(text: text, path: "main.yaml")
+    #expect(!result.hasErrors, "\(result.diagnostics)", sourceLocation: sourceLocation)
+    guard let spec = result.spec else { return nil }
+    let lint = Linter().lint(spec)
+    #expect(!lint.hasErrors, "\(lint)", sourceLocation: sourceLocation)
+    return Explorer(spec: spec, options: options).run()
+}
+
+/// Loads a flow file of the repository's `flows/` folder.
+func loadFlow(_ name: String) -> FlowSpec? {
+    FlowLoader().load(path: Paths.packageRoot.appendingPathComponent("flows/\(name)").path).spec
+}
+
+enum Paths {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
+extension CheckDescription: CustomTestStringConvertible {
+    public var testDescription: String { code }
+}
