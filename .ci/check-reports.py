@@ -54,14 +54,22 @@ def check_sarif(baton, validators, scratch):
         jsonschema.validate(log, schema, format_checker=jsonschema.FormatChecker())
         uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
         assert uri == "odd%20dir%20100%25/semantic.yaml", uri
-    print("sarif: valid against sarif-schema-2.1.0.json, paths relative and percent-encoded")
+    # Exploration's findings carry the steps that reach them as code flows.
+    made = run(baton, "lint", "--format", "sarif", str(FIXTURES / "explored.yaml"))
+    log = json.loads(made.stdout)
+    jsonschema.validate(log, schema, format_checker=jsonschema.FormatChecker())
+    flows = [result["codeFlows"] for result in log["runs"][0]["results"] if "codeFlows" in result]
+    assert flows and all(flow[0]["threadFlows"][0]["locations"] for flow in flows), flows
+    print("sarif: valid against sarif-schema-2.1.0.json, paths relative and percent-encoded, traces as codeFlows")
 
 
 def check_json(baton):
     schema = json.loads((ROOT / "schemas/lint-output.schema.json").read_text())
-    for name in ("semantic.yaml", "broken.yaml", "unclosed.yaml"):
+    for name in ("semantic.yaml", "broken.yaml", "unclosed.yaml", "explored.yaml"):
         made = run(baton, "lint", "--format", "json", str(FIXTURES / name))
         jsonschema.validate(json.loads(made.stdout), schema)
+    traced = json.loads(run(baton, "lint", "--format", "json", str(FIXTURES / "explored.yaml")).stdout)
+    assert any("trace" in d for f in traced["files"] for d in f["diagnostics"]), traced
     made = run(baton, "lint", "--format", "json", "flows/")
     jsonschema.validate(json.loads(made.stdout), schema)
     print("json: valid against schemas/lint-output.schema.json")

@@ -1,3 +1,4 @@
+import BatonExploration
 import BatonLint
 import BatonLoader
 import BatonModel
@@ -46,6 +47,21 @@ public struct LintRun: Sendable {
     /// the semantic checks (on a partly read file they would only echo the load errors).
     public func lint(file: String) -> FileReport {
         FileReport(file: file, diagnostics: check(file: file).diagnostics)
+    }
+
+    /// Lints one flow file as `lint(file:)` does, then, when the static checks found no error,
+    /// explores it with the runtime (`Explorer`) and adds what exploration finds, leaving out
+    /// a finding at a place a static check already reports.
+    @MainActor
+    public func lint(file: String, exploring options: ExplorationOptions) -> FileReport {
+        let checked = check(file: file)
+        guard let spec = checked.spec else { return FileReport(file: file, diagnostics: checked.diagnostics) }
+        let reported = Set(checked.diagnostics.compactMap { $0.location.map { "\($0.file):\($0.start.line):\($0.start.column)" } })
+        let found = Explorer(spec: spec, options: options).run().findings.filter { finding in
+            guard let location = finding.location else { return true }
+            return !reported.contains("\(location.file):\(location.start.line):\(location.start.column)")
+        }
+        return FileReport(file: file, diagnostics: (checked.diagnostics + found).sorted())
     }
 
     /// Loads and lints one flow file, keeping the model when no diagnostic is an error: what

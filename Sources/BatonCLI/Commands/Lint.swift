@@ -1,4 +1,5 @@
 import ArgumentParser
+import BatonExploration
 import BatonModel
 
 extension BatonCommand {
@@ -11,6 +12,11 @@ extension BatonCommand {
                 .json file below it except scenario files (*.test.yaml) and files that are only \
                 included by another. Exits 0 when there is no error, 1 when there is one, 2 for a usage problem. With --strict, \
                 warnings count (and are reported) as errors.
+
+                Once the static checks find no error, lint explores the flow: it runs it, from \
+                the start under each assignment of the flags and facts conditions read, through \
+                every state a user can reach (events, back, dismiss, tabs, links, facts set), and \
+                reports what goes wrong there with the steps that reach it. --no-explore skips it.
 
                 Example:
                   baton lint flows/
@@ -29,7 +35,35 @@ extension BatonCommand {
         @ArgumentParser.Flag(help: "Treat warnings as errors: they are reported as errors and fail the run.")
         var strict = false
 
+        @ArgumentParser.Flag(inversion: .prefixedNo,
+                             help: "Explore every state a user can reach with the runtime after the static checks pass.")
+        var explore = true
+
+        @Option(help: "Exploration: the most distinct states explored.")
+        var maxStates = ExplorationOptions().maxStates
+
+        @Option(help: "Exploration: the most screens one stack may hold before the search stops going deeper.")
+        var maxDepth = ExplorationOptions().maxStackDepth
+
+        @Option(help: "Exploration: the most instances of one screen one stack may hold before the search stops going deeper.")
+        var maxRepeats = ExplorationOptions().maxRepeats
+
+        @Option(help: "Exploration: the most start assignments of the flags and facts conditions read.")
+        var maxStarts = ExplorationOptions().maxStarts
+
+        func validate() throws {
+            for (name, value) in [("--max-states", maxStates), ("--max-depth", maxDepth),
+                                  ("--max-repeats", maxRepeats), ("--max-starts", maxStarts)] where value < 1 {
+                throw ValidationError("\(name) must be at least 1, not \(value)")
+            }
+        }
+
         func run() throws {
+            try MainActor.assumeIsolated { try runOnMainActor() }
+        }
+
+        @MainActor
+        private func runOnMainActor() throws {
             let run = LintRun()
             for path in paths where PathExpansion.looksLikeScenario(path: path) {
                 throw CommandFailure("\(path) is a scenario file; lint checks flow files. Run it with `baton test \(path)`")
@@ -44,7 +78,9 @@ extension BatonCommand {
                 throw CommandFailure("no flow files (.yaml, .yml, .json) in \(paths.joined(separator: ", ")); "
                     + "scenario files (*.test.yaml) are run with `baton test`")
             }
-            var reports = files.map(run.lint(file:))
+            let options = ExplorationOptions(maxStates: maxStates, maxStackDepth: maxDepth, maxRepeats: maxRepeats,
+                                             maxStarts: maxStarts)
+            var reports = files.map { explore ? run.lint(file: $0, exploring: options) : run.lint(file: $0) }
             if strict { reports = reports.map { $0.strict() } }
             print(format.reporter(colors: .forStandardOutput).generateReport(reports))
             if reports.contains(where: { $0.diagnostics.hasErrors }) {

@@ -35,6 +35,62 @@ public struct JSONReporter: Reporter {
         var suggestion: String?
         var location: Location?
         var notes: [Note]
+        /// How a state where the problem shows is reached (exploration's findings).
+        var trace: TraceEntry?
+    }
+
+    /// The start settings and steps of a trace, each step as a scenario file names it.
+    struct TraceEntry: Codable {
+        var flags: [String: Value]
+        var context: [String: Value]
+        var steps: [TraceStepEntry]
+
+        init(_ trace: Trace) {
+            flags = trace.flags.mapValues(\.value)
+            context = trace.context
+            steps = trace.steps.map(TraceStepEntry.init)
+        }
+    }
+
+    /// One step: its kind (`send`, `back`, `dismiss`, `tab`, `open`, `set`), what it names, its
+    /// text (`paywall.subscribe`) and where the transition that handled it is written.
+    struct TraceStepEntry: Codable {
+        var kind: String
+        var text: String
+        var screen: String?
+        var event: String?
+        var payload: Value?
+        var tab: String?
+        var url: String?
+        var context: [String: Value]?
+        var flags: [String: Value]?
+        var location: Location?
+
+        init(_ step: TraceStep) {
+            text = step.summary
+            location = step.location.map(Location.init)
+            switch step.kind {
+            case .send(let screen, let event, let payload):
+                kind = "send"
+                self.screen = screen
+                self.event = event
+                self.payload = payload
+            case .back: kind = "back"
+            case .dismiss: kind = "dismiss"
+            case .tab(let id):
+                kind = "tab"
+                tab = id
+            case .open(let url):
+                kind = "open"
+                self.url = url
+            case .set(let context, let flags):
+                kind = "set"
+                self.context = context
+                self.flags = flags.mapValues(\.value)
+            case .expect: kind = "expect"
+            case .restore: kind = "restore"
+            }
+        }
     }
 
     struct Note: Codable {
@@ -69,7 +125,8 @@ public struct JSONReporter: Reporter {
             File(file: report.file, diagnostics: report.diagnostics.map { diagnostic in
                 Entry(severity: diagnostic.severity.rawValue, code: diagnostic.code, message: diagnostic.message,
                       suggestion: diagnostic.suggestion, location: diagnostic.location.map(Location.init),
-                      notes: diagnostic.notes.map { Note(message: $0.message, location: $0.location.map(Location.init)) })
+                      notes: diagnostic.notes.map { Note(message: $0.message, location: $0.location.map(Location.init)) },
+                      trace: diagnostic.trace.map(TraceEntry.init))
             })
         }
         return Document(files: files, summary: ReportSummary(reports))

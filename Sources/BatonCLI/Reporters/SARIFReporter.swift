@@ -1,4 +1,5 @@
 import BatonLint
+import BatonExploration
 import BatonModel
 
 /// SARIF 2.1.0, as GitHub code scanning reads it: one run of the `baton` driver, a rule per
@@ -69,6 +70,23 @@ public struct SARIFReporter: Reporter {
         var relatedLocations: [Location]?
         /// Stable across commits: the rule, the file and the message, not the line.
         var partialFingerprints: [String: String]
+        /// How a state where the problem shows is reached, one thread of steps.
+        var codeFlows: [CodeFlow]?
+    }
+
+    struct CodeFlow: Codable {
+        var message: Text
+        var threadFlows: [ThreadFlow]
+    }
+
+    struct ThreadFlow: Codable {
+        var locations: [ThreadFlowLocation]
+    }
+
+    /// A step of a trace: its text, and the transition that handled it when one did.
+    struct ThreadFlowLocation: Codable {
+        var location: Location
+        var executionOrder: Int
     }
 
     struct Location: Codable {
@@ -134,12 +152,27 @@ public struct SARIFReporter: Reporter {
         }
     }
 
+    /// A trace as a code flow: each step in order, at the transition that handled it.
+    static func codeFlow(_ trace: Trace) -> CodeFlow {
+        let steps = trace.steps.enumerated().map { number, step in
+            ThreadFlowLocation(
+                location: Location(physicalLocation: step.location.map {
+                    PhysicalLocation(artifactLocation: artifact($0.file), region: region($0))
+                }, message: Text(text: step.summary)),
+                executionOrder: number + 1)
+        }
+        // A thread flow has at least one location: a state at the start is reached by starting.
+        let locations = steps.isEmpty
+            ? [ThreadFlowLocation(location: Location(message: Text(text: "the start")), executionOrder: 1)] : steps
+        return CodeFlow(message: Text(text: "reached by: " + trace.summary), threadFlows: [ThreadFlow(locations: locations)])
+    }
+
     public func generateReport(_ reports: [FileReport]) -> String {
         JSONOutput.string(log(reports))
     }
 
     func log(_ reports: [FileReport]) -> Log {
-        var rules: [Rule] = Linter.descriptions.map { check in
+        var rules: [Rule] = (Linter.descriptions + Finding.descriptions).map { check in
             Rule(id: check.code, shortDescription: Text(text: check.summary),
                  fullDescription: Text(text: check.summary + " " + check.rationale),
                  help: Text(text: "Fix: " + check.fix),
@@ -177,7 +210,8 @@ public struct SARIFReporter: Reporter {
                 results.append(Result(ruleId: diagnostic.code, level: Self.level(diagnostic.severity),
                                       message: Text(text: text), locations: [location],
                                       relatedLocations: related.isEmpty ? nil : related,
-                                      partialFingerprints: ["batonFinding/v1": Self.fingerprint(key) + ":\(occurrence)"]))
+                                      partialFingerprints: ["batonFinding/v1": Self.fingerprint(key) + ":\(occurrence)"],
+                                      codeFlows: diagnostic.trace.map { [Self.codeFlow($0)] }))
             }
         }
         return Log(runs: [Run(tool: Tool(driver: Driver(rules: rules)), results: results)])

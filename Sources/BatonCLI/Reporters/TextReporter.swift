@@ -23,9 +23,22 @@ public struct TextReporter: Reporter {
                 let place = note.location.map { "\($0): " } ?? ""
                 lines.append("\(place)note: \(note.message)")
             }
+            if let trace = diagnostic.trace {
+                lines += Self.scenarioLines(trace)
+            }
         }
         lines.append(ReportSummary(reports).sentence)
         return lines.joined(separator: "\n")
+    }
+
+    /// A trace as a scenario to paste into a scenario file, indented under its diagnostic.
+    static func scenarioLines(_ trace: Trace) -> [String] {
+        var lines = ["    as a scenario:"]
+        if !trace.flags.isEmpty { lines.append("      flags: " + ScenarioText.value(.record(trace.flags.mapValues(\.value)))) }
+        if !trace.context.isEmpty { lines.append("      context: " + ScenarioText.value(.record(trace.context))) }
+        lines.append("      steps:")
+        lines += ScenarioText.steps(trace.steps.map(\.kind), indent: 8)
+        return lines
     }
 }
 
