@@ -51,15 +51,15 @@ public struct LintRun: Sendable {
 
     /// Lints one flow file as `lint(file:)` does, then, when the static checks found no error,
     /// explores it with the runtime (`Explorer`) and adds what exploration finds, leaving out
-    /// a finding at a place a static check already reports.
+    /// a finding on a line a static check already reports (the same problem, seen twice).
     @MainActor
     public func lint(file: String, exploring options: ExplorationOptions) -> FileReport {
         let checked = check(file: file)
         guard let spec = checked.spec else { return FileReport(file: file, diagnostics: checked.diagnostics) }
-        let reported = Set(checked.diagnostics.compactMap { $0.location.map { "\($0.file):\($0.start.line):\($0.start.column)" } })
+        let reported = Set(checked.diagnostics.compactMap { $0.location.map { "\($0.file):\($0.start.line)" } })
         let found = Explorer(spec: spec, options: options).run().findings.filter { finding in
             guard let location = finding.location else { return true }
-            return !reported.contains("\(location.file):\(location.start.line):\(location.start.column)")
+            return !reported.contains("\(location.file):\(location.start.line)")
         }
         return FileReport(file: file, diagnostics: (checked.diagnostics + found).sorted())
     }

@@ -1,0 +1,201 @@
+import BatonExploration
+import BatonLint
+import BatonLoader
+import BatonModel
+import Testing
+
+/// Each finding kind on a small flow, with the shortest trace that reaches it.
+@MainActor @Suite struct FindingTraceTests {
+    func steps(_ diagnostic: Diagnostic?) -> [String] {
+        diagnostic?.trace?.steps.map(\.summary) ?? []
+    }
+
+    @Test func paywallFromTwoTabsIsUnhandledInOne() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: {upgrade: ~}}
+              account: {events: {openPaywall: ~}}
+              paywall: {events: {subscribe: ~}}
+            flows:
+              main:
+                tabs:
+                  - {id: home, flow: homeTab}
+                  - {id: account, flow: accountTab}
+              homeTab:
+                stack: home
+                on:
+                  home.upgrade: sheet paywall
+                  paywall.subscribe: dismiss
+              accountTab:
+                stack: account
+                on:
+                  account.openPaywall: sheet paywall
+            """))
+        let found = result.findings.filter { $0.code == "unhandled-in-state" }
+        #expect(found.count == 1)
+        #expect(found.first?.message == "`paywall.subscribe` is not handled when paywall is shown in main › accountTab")
+        #expect(steps(found.first) == ["tab account", "account.openPaywall", "paywall.subscribe"])
+        #expect(found.first?.notes.first?.message == "reached by: tab account; account.openPaywall; paywall.subscribe")
+        #expect(found.first?.location?.start.line == 6)
+    }
+
+    /// The static check `missing-result` reports this one too, at the same place, so `baton
+    /// lint` shows it once; exploration adds the trace to the state where it happens.
+    @Test func rejectedReturnNamesTheAlternativeAndTheTrace() throws {
+        let loaded = FlowLoader().load(text: """
+            baton: 1
+            start: main
+            screens:
+              list: {events: {pick: ~, browse: ~}, results: {picked: ~}}
+              other: {events: {pick: ~}}
+              picker: {events: {chosen: ~}}
+            flows:
+              main:
+                stack: list
+                on:
+                  list.pick: sheet picker
+                  list.browse: push other
+                  other.pick: sheet picker
+                  picker.chosen: return picked
+            """, path: "main.yaml")
+        let spec = try #require(loaded.spec)
+        let result = Explorer(spec: spec).run()
+        let found = try #require(result.findings.first { $0.code == "rejected-in-state" })
+        let staticFinding = Linter().lint(spec).first { $0.code == "missing-result" }
+        #expect(staticFinding?.location?.start.line == found.location?.start.line)
+        #expect(steps(found) == ["list.browse", "other.pick", "picker.chosen"])
+        #expect(found.location?.start.line == 14, "at the `return` alternative")
+        #expect(found.severity == .error)
+        #expect(!result.findings.contains { $0.code == "rejected-in-state" && steps($0).first == "list.pick" })
+    }
+
+    @Test func doThatCannotCompleteIsRejected() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: {next: ~}}
+              done: {events: {finish: ~}}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.next: push done
+                  done.finish: {do: [popToRoot, {popTo: done}]}
+            """))
+        let found = try #require(result.findings.first { $0.code == "rejected-in-state" })
+        #expect(steps(found) == ["home.next", "done.finish"])
+        #expect(found.message.contains("popTo"))
+    }
+
+    @Test func stuckScreenHasTheTraceToIt() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            screens:
+              cart: {events: {pay: ~}}
+              receipt: {}
+            flows:
+              main:
+                stack: cart
+                on:
+                  cart.pay: reset receipt
+            """))
+        let found = try #require(result.findings.first { $0.code == "stuck-screen" })
+        #expect(steps(found) == ["cart.pay"])
+        #expect(found.location?.start.line == 5)
+    }
+
+    @Test func factTheAppSetsIsAWayOut() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            context:
+              locked: {type: bool, default: false}
+            screens:
+              home: {}
+              unlock: {}
+            flows:
+              main:
+                follow: true
+                switch:
+                  - {screen: unlock, when: context.locked}
+                  - {screen: home}
+            """))
+        #expect(!result.findings.contains { $0.code == "stuck-screen" && $0.message.contains("unlock") },
+                "\(result.findings)")
+    }
+
+    @Test func unusedPartsAreReportedOnlyWhenTheSearchIsComplete() throws {
+        let text = """
+            baton: 1
+            start: main
+            screens:
+              home: {events: {open: ~}}
+              detail: {events: {more: ~}}
+              other: {}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.open:
+                    - push detail
+                    - push other
+                  detail.more: push detail
+            """
+        let complete = try #require(explore(text))
+        let codes = complete.findings.map(\.code)
+        #expect(codes.contains("unused-screen") && codes.contains("unused-transition"), "\(complete.findings)")
+        #expect(complete.findings.first { $0.code == "unused-transition" }?.location?.start.line == 13)
+        #expect(complete.boundsHit == ["maxRepeats"], "detail pushes itself: a pumping bound, noted")
+        #expect(complete.findings.contains { $0.code == "exploration-bounded" && $0.severity == .note })
+        let cut = try #require(explore(text, options: ExplorationOptions(maxStates: 1)))
+        #expect(cut.boundsHit.contains("maxStates"))
+        #expect(!cut.findings.contains { $0.code.hasPrefix("unused-") })
+    }
+
+    @Test func heldForeverLinkNeverOpens() throws {
+        let result = try #require(explore(Finding.descriptions.first { $0.code == "link-never-opens" }?.badExample ?? ""))
+        let found = try #require(result.findings.first { $0.code == "link-never-opens" })
+        #expect(found.message.contains("held in every reachable state"), "\(found.message)")
+    }
+
+    @Test func traceStartsWithTheFlagsThatReachIt() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            flags:
+              beta: false
+            screens:
+              home: {events: {open: ~}}
+              betaHome: {events: {open: ~}}
+              detail: {}
+            flows:
+              main:
+                switch:
+                  - {flow: betaFlow, when: flags.beta}
+                  - {flow: plain}
+              plain:
+                stack: home
+                on:
+                  home.open: push detail
+              betaFlow:
+                stack: betaHome
+            """))
+        let found = try #require(result.findings.first { $0.code == "unhandled-in-state" })
+        #expect(found.trace?.flags == ["beta": .bool(true)])
+        #expect(steps(found) == ["betaHome.open"])
+        #expect(found.notes.first?.message == "reached by: with flags.beta = true: betaHome.open")
+    }
+
+    @Test func reachedTargetsHaveShortestTraces() throws {
+        let spec = try #require(loadFlow("notes.yaml"))
+        let result = Explorer(spec: spec).run()
+        let detail = CoverageTarget.placement(screen: "noteDetail", flows: ["notes"])
+        #expect(result.reached[detail]?.steps.map(\.summary) == ["noteList.select"])
+        let declaredTransitions = result.declared.filter { if case .transition = $0 { true } else { false } }
+        #expect(declaredTransitions.allSatisfy { result.reached[$0] != nil }, "notes.yaml uses every transition")
+    }
+}
