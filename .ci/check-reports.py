@@ -6,6 +6,7 @@
 - SARIF (`baton lint --format sarif`) against the OASIS SARIF 2.1.0 schema with jsonschema,
   formats checked (rfc3987 checks `uri-reference`: a raw space or `%` fails).
 - JSON (`baton lint --format json`) against schemas/lint-output.schema.json.
+- Coverage (`baton test --coverage-json`) against schemas/coverage.schema.json.
 Usage: check-reports.py BATON VALIDATORS_DIR
 """
 import json
@@ -75,6 +76,17 @@ def check_json(baton):
     print("json: valid against schemas/lint-output.schema.json")
 
 
+def check_coverage(baton, scratch):
+    schema = json.loads((ROOT / "schemas/coverage.schema.json").read_text())
+    out = scratch / "coverage" / "baton-coverage.json"
+    made = run(baton, "test", "flows/", "--coverage-json", str(out))
+    assert made.returncode == 0, made.stdout + made.stderr
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, schema)
+    assert len(report["flows"]) >= 4, report
+    print(f"coverage: valid against schemas/coverage.schema.json, {len(report['flows'])} flows")
+
+
 def main():
     baton = str(pathlib.Path(sys.argv[1]).resolve())
     validators = pathlib.Path(sys.argv[2]).resolve()
@@ -83,6 +95,7 @@ def main():
         check_junit(baton, validators, scratch)
         check_sarif(baton, validators, scratch)
         check_json(baton)
+        check_coverage(baton, scratch)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,9 @@ public struct ScenarioFileResult: Sendable {
     public var seconds: Double = 0
     /// How long each scenario of `outcomes` took to run, in seconds.
     public var outcomeSeconds: [Double] = []
+    /// The flow the scenarios ran against, when it loaded: for `--coverage`.
+    public var flowPath: String?
+    public var spec: FlowSpec?
 
     /// Whether the file could not run at all (a load, lint or scenario-check error in it or its flow).
     public var isBroken: Bool { diagnostics.hasErrors }
@@ -80,6 +83,8 @@ public struct ScenarioSuite {
         }
         var result = ScenarioFileResult(file: file, diagnostics: loaded.diagnostics + problems, outcomes: outcomes)
         result.outcomeSeconds = seconds
+        result.flowPath = flowPath
+        result.spec = spec
         return result
     }
 }

@@ -26,6 +26,12 @@ public struct ScenarioOutcome: Equatable, Codable, Sendable {
     /// (1.1) What the scenario check found before running (unknown screens and events, values
     /// that do not fit); when any is an error the scenario did not run.
     public var diagnostics: [Diagnostic]
+    /// What of the flow the scenario used, for `baton test --coverage`.
+    package var coverage = ScenarioCoverage()
+
+    private enum CodingKeys: String, CodingKey {
+        case name, location, failure, log, diagnostics
+    }
 
     public init(name: String, location: SourceRange?, failure: ScenarioFailure?, log: [LogEntry],
                 diagnostics: [Diagnostic] = []) {
@@ -90,7 +96,9 @@ public struct ScenarioRunner {
                                    failure: ScenarioFailure(step: 0, location: scenario.location, message: message), log: [])
         }
         let failure = run.perform(scenario.steps)
-        return ScenarioOutcome(name: scenario.name, location: scenario.location, failure: failure, log: run.log)
+        var outcome = ScenarioOutcome(name: scenario.name, location: scenario.location, failure: failure, log: run.log)
+        outcome.coverage = run.coverage
+        return outcome
     }
 
     /// "expected top recipeDetail, got recipeList", or nil when the check holds. `result` is
@@ -177,10 +185,13 @@ private struct ScenarioRun {
     let strict: Bool
     /// Entries of runtimes left behind by `restore`.
     var earlierLog: [LogEntry] = []
+    /// What the scenario used so far.
+    var coverage = ScenarioCoverage()
 
     init(runtime: FlowRuntime, strict: Bool) {
         self.runtime = runtime
         self.strict = strict
+        coverage.record(runtime.state, use: StepUse())
     }
 
     var log: [LogEntry] { earlierLog + runtime.log }
@@ -216,6 +227,7 @@ private struct ScenarioRun {
                 return ScenarioFailure(step: number, location: step.location, message: error.message)
             }
             last = outcome
+            coverage.record(runtime.state, use: runtime.use)
             if fails(outcome) { pending = (number, step.location, outcome) }
         }
         if let waiting = pending {

@@ -62,3 +62,32 @@ extension TransitionUse {
         action(in: index)?.performedActions.contains { if case .return = $0.kind { true } else { false } } ?? false
     }
 }
+
+/// A screen shown with these flows active, root first.
+package struct ShownPlacement: Hashable, Codable, Sendable {
+    package var screen: String
+    package var flows: [String]
+}
+
+/// What of a flow a scenario used: the placements it showed, the transitions it performed and
+/// the links it opened.
+package struct ScenarioCoverage: Hashable, Codable, Sendable {
+    package var placements: Set<ShownPlacement> = []
+    package var transitions: Set<TransitionUse> = []
+    package var links: Set<LinkUse> = []
+
+    package init() {}
+
+    /// Adds what a step used and the placement shown after it.
+    package mutating func record(_ state: NavigationState, use: StepUse) {
+        if state.finished == nil, let top = state.top { placements.insert(ShownPlacement(screen: top, flows: state.flows)) }
+        transitions.formUnion(use.transitions)
+        links.formUnion(use.links)
+    }
+
+    package mutating func merge(_ other: ScenarioCoverage) {
+        placements.formUnion(other.placements)
+        transitions.formUnion(other.transitions)
+        links.formUnion(other.links)
+    }
+}

@@ -17,9 +17,14 @@ extension BatonCommand {
                 A failure names the step's line, what was expected and what happened. Exits 1 \
                 when a scenario fails.
 
+                With --coverage, the flows are explored as `baton lint` does and the report \
+                says which reachable screens (where they are shown), transitions and links the \
+                scenarios used and which they missed, with their places.
+
                 Example:
                   baton test flows/
                   baton test flows/recipes.test.yaml --junit build/baton.xml
+                  baton test flows/ --coverage
                 """
         )
 
@@ -34,6 +39,12 @@ extension BatonCommand {
 
         @ArgumentParser.Flag(name: .customLong("no-strict"), help: "Let an event that nothing handles pass instead of failing its step.")
         var lenient = false
+
+        @ArgumentParser.Flag(help: "Also print which reachable screens, transitions and links the scenarios covered and which they missed.")
+        var coverage = false
+
+        @Option(help: "Also write the coverage as JSON to this path (schemas/coverage.schema.json).", completion: .file(extensions: ["json"]))
+        var coverageJson: String?
 
         func run() throws {
             // The command runs on the main thread, where the runtime lives.
@@ -66,6 +77,11 @@ extension BatonCommand {
             print("\(passed) passed, \(failed) failed")
             if let junit {
                 try OutputFile.write(Data(JUnitReport.xml(results).utf8), to: junit)
+            }
+            if coverage || coverageJson != nil {
+                let report = CoverageReport(results)
+                if coverage { print(report.text) }
+                if let coverageJson { try OutputFile.write(Data(JSONOutput.string(report).utf8), to: coverageJson) }
             }
             if failed > 0 { throw ExitCode(1) }
         }
