@@ -39,24 +39,7 @@ extension BatonCommand {
                              help: "Explore every state a user can reach with the runtime after the static checks pass.")
         var explore = true
 
-        @Option(help: "Exploration: the most distinct states explored.")
-        var maxStates = ExplorationOptions().maxStates
-
-        @Option(help: "Exploration: the most screens one stack may hold before the search stops going deeper.")
-        var maxDepth = ExplorationOptions().maxStackDepth
-
-        @Option(help: "Exploration: the most instances of one screen one stack may hold before the search stops going deeper.")
-        var maxRepeats = ExplorationOptions().maxRepeats
-
-        @Option(help: "Exploration: the most start assignments of the flags and facts conditions read.")
-        var maxStarts = ExplorationOptions().maxStarts
-
-        func validate() throws {
-            for (name, value) in [("--max-states", maxStates), ("--max-depth", maxDepth),
-                                  ("--max-repeats", maxRepeats), ("--max-starts", maxStarts)] where value < 1 {
-                throw ValidationError("\(name) must be at least 1, not \(value)")
-            }
-        }
+        @OptionGroup var bounds: ExplorationArguments
 
         func run() throws {
             try MainActor.assumeIsolated { try runOnMainActor() }
@@ -78,8 +61,7 @@ extension BatonCommand {
                 throw CommandFailure("no flow files (.yaml, .yml, .json) in \(paths.joined(separator: ", ")); "
                     + "scenario files (*.test.yaml) are run with `baton test`")
             }
-            let options = ExplorationOptions(maxStates: maxStates, maxStackDepth: maxDepth, maxRepeats: maxRepeats,
-                                             maxStarts: maxStarts)
+            let options = bounds.options
             var reports = files.map { explore ? run.lint(file: $0, exploring: options) : run.lint(file: $0) }
             if strict { reports = reports.map { $0.strict() } }
             print(format.reporter(colors: .forStandardOutput).generateReport(reports))

@@ -1,0 +1,28 @@
+import ArgumentParser
+import BatonExploration
+
+/// The bounds of exploring a flow, shared by `lint` and `journeys`.
+struct ExplorationArguments: ParsableArguments {
+    @Option(help: "Exploration: the most distinct states explored.")
+    var maxStates = ExplorationOptions().maxStates
+
+    @Option(help: "Exploration: the most screens one stack may hold before the search stops going deeper.")
+    var maxDepth = ExplorationOptions().maxStackDepth
+
+    @Option(help: "Exploration: the most instances of one screen one stack may hold before the search stops going deeper.")
+    var maxRepeats = ExplorationOptions().maxRepeats
+
+    @Option(help: "Exploration: the most start assignments of the flags and facts conditions read.")
+    var maxStarts = ExplorationOptions().maxStarts
+
+    func validate() throws {
+        for (name, value) in [("--max-states", maxStates), ("--max-depth", maxDepth),
+                              ("--max-repeats", maxRepeats), ("--max-starts", maxStarts)] where value < 1 {
+            throw ValidationError("\(name) must be at least 1, not \(value)")
+        }
+    }
+
+    var options: ExplorationOptions {
+        ExplorationOptions(maxStates: maxStates, maxStackDepth: maxDepth, maxRepeats: maxRepeats, maxStarts: maxStarts)
+    }
+}
