@@ -15,7 +15,8 @@ YAML is read as baton reads it: with libyaml (PyYAML's pure-Python scanner rejec
 inside a flow mapping, which libyaml accepts), and with `true` and `false` as the only booleans,
 so `on:` stays the string key "on" (PyYAML's default YAML 1.1 resolver would make it True).
 
-Usage: python3 .ci/check-schemas.py      (exit 0 when everything passes, 1 otherwise)
+Usage: python3 .ci/check-schemas.py [MORE.test.yaml...]   (exit 0 when everything passes, 1 otherwise)
+Scenario files named as arguments (`baton journeys` output) are checked against the scenario schema too.
 """
 
 import json
@@ -115,7 +116,7 @@ def main():
     )
     scenario_files = sorted(
         p for base in (flows_dir, ROOT / "tests") if base.is_dir() for p in base.rglob("*.test.yaml")
-    )
+    ) + [Path(extra).resolve() for extra in sys.argv[1:]]
     checks = [(p, flow_validator) for p in flow_files] + [(p, scenario_validator) for p in scenario_files]
     if not checks:
         print("no flow or scenario files found")
