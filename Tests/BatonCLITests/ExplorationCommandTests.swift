@@ -58,3 +58,13 @@ import Testing
         #expect(bounded.output.contains("[exploration-bounded]"))
     }
 }
+
+/// The README shows exploring the paywall fixture; its output is this golden file.
+@Suite struct ReadmeExplorationExampleTests {
+    @Test func paywallOutputIsWhatTheReadmeShows() throws {
+        let result = try CLI.run(["lint", "Tests/BatonCLITests/Fixtures/paywall.yaml"])
+        #expect(result.status == 0)
+        let readme = try String(contentsOf: URL(fileURLWithPath: "README.md"), encoding: .utf8)
+        #expect(readme.contains("$ swift run baton lint Tests/BatonCLITests/Fixtures/paywall.yaml\n" + result.output))
+    }
+}
