@@ -2,17 +2,14 @@ import BatonModel
 
 /// Options of a lint run.
 public struct LintOptions: Sendable, Hashable {
-    /// At most this many flag and context assignments are tried per tabs or switch flow; past
-    /// it the coverage checks give up on that flow with a `coverage-capped` warning.
-    public var maxAssignments: Int
-    /// The coverage work of one whole lint run: assignments tried times the names their
-    /// guards read, over all flows. Flows checked after it is spent get a `coverage-capped`
-    /// warning, so a file of many guarded flows cannot make a run slow.
-    public var maxGuardReadsPerRun: Int
+    /// The coverage checks' work in one whole lint run: guards evaluated while deciding
+    /// whether tabs and switches always show something, over all flows. Real flows take a few
+    /// per flow; a flow left when it is spent gets a `coverage-undecided` warning, so guards
+    /// built to be hard cannot make a run slow.
+    public var maxGuardEvaluationsPerRun: Int
 
-    public init(maxAssignments: Int = 1 << 16, maxGuardReadsPerRun: Int = 1 << 21) {
-        self.maxAssignments = maxAssignments
-        self.maxGuardReadsPerRun = maxGuardReadsPerRun
+    public init(maxGuardEvaluationsPerRun: Int = 1 << 21) {
+        self.maxGuardEvaluationsPerRun = maxGuardEvaluationsPerRun
     }
 }
 
@@ -27,7 +24,7 @@ public struct Linter: Sendable {
 
     /// The version of the checks, recorded in a compiled flow's lint stamp. Change it whenever
     /// a check is added or made stricter: a stamp with another version is linted again.
-    public static let version = "baton-lint 1.1.0"
+    public static let version = "baton-lint 1.2.0"
 
     public init(options: LintOptions) {
         self.options = options
@@ -45,7 +42,7 @@ public struct Linter: Sendable {
         StartCycleCheck.self, InvalidLinkCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
         UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self,
         UnusedFlagCheck.self, GuardedLastBranchCheck.self, FollowWithoutConditionsCheck.self,
-        CoverageCappedCheck.self,
+        CoverageUndecidedCheck.self,
     ] }
 
     /// The descriptions of every check, in documentation order.

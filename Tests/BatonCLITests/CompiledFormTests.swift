@@ -23,7 +23,7 @@ import Testing
         let result = try CLI.run(["compile", "flows/\(name).yaml"] + (locations ? ["--locations"] : []))
         #expect(result.status == 0, "\(result.errors)")
         let artifact = try CompiledFlow.decode(Data(result.output.utf8), file: "\(name).json")
-        #expect(artifact.lintedBy == "baton-lint 1.1.0")
+        #expect(artifact.lintedBy == Linter.version)
         #expect(artifact.spec.files.first == "\(name).yaml")
         loaded.files = artifact.spec.files
         #expect(artifact.spec == loaded)

@@ -19,22 +19,24 @@ import Testing
                   - {flow: first, id: second, when: "flags.mode == 'y'"}
               first: {stack: one}
             """, code: "no-visible-tab", at: ["1️⃣"])
-        #expect(found.first?.message == "no tab of 'home' is visible when flags.a = false, context.premium = false, flags.mode = x")
+        #expect(found.first?.message == "no tab of 'home' is visible when flags.a = false, context.premium = false, flags.mode = 'x'")
     }
 
-    @Test func unenumerableNamesAreGivenTheBenefitOfTheDoubt() {
-        expectLint("""
+    /// Guards on numbers are part of the proof, not assumed to hold.
+    @Test func intGuardsArePartOfTheProof() {
+        let found = expectLint("""
             baton: 1
             start: home
             context: {count: int}
             screens:
               one: {}
             flows:
-              home:
+              1️⃣home:
                 tabs:
                   - {flow: first, when: "context.count > 0"}
               first: {stack: one}
-            """, code: "no-visible-tab", at: [])
+            """, code: "no-visible-tab", at: ["1️⃣"])
+        #expect(found.first?.message == "no tab of 'home' is visible when context.count = -1")
     }
 
     @Test func noBranchShownAndGuardedLastBranch() {
@@ -57,7 +59,7 @@ import Testing
         expectLint(source, code: "guarded-last-branch", at: ["2️⃣"])
     }
 
-    @Test func coverageCapIsAWarning() {
+    @Test func spentBudgetLeavesCoverageUndecidedAsAWarning() {
         let flags = (0..<5).map { "f\($0): false" }.joined(separator: ", ")
         let guardText = (0..<5).map { "flags.f\($0)" }.joined(separator: " || ")
         let text = """
@@ -72,8 +74,8 @@ import Testing
                   - {flow: first, when: "\(guardText)"}
               first: {stack: one}
             """
-        let found = lint(text, options: .init(maxAssignments: 16))
-        #expect(found.map(\.code).contains("coverage-capped"))
+        let found = lint(text, options: .init(maxGuardEvaluationsPerRun: 3))
+        #expect(found.first { $0.code == "coverage-undecided" }?.severity == .warning)
         #expect(!found.map(\.code).contains("no-visible-tab"))
         #expect(lint(text).map(\.code).contains("no-visible-tab"))
     }

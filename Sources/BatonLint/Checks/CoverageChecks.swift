@@ -11,14 +11,9 @@ extension LintMessage {
                     suggestion: "make the last branch unguarded")
     }
 
-    static func coverageCapped(_ flow: String, assignments: String, cap: Int) -> LintMessage {
-        LintMessage("'\(flow)' has \(assignments) flag and context assignments, over the limit of \(cap); its coverage was not checked",
-                    suggestion: "guard its tabs or branches with fewer flags and facts")
-    }
-
-    static func coverageBudgetSpent(_ flow: String, assignments: String, left: Int, budget: Int) -> LintMessage {
-        LintMessage("'\(flow)' has \(assignments) flag and context assignments, more than the lint run's limit of \(budget) guard reads has left (\(left)); its coverage was not checked",
-                    suggestion: "guard tabs and branches with fewer flags and facts, or give them unguarded fallbacks")
+    static func coverageUndecided(_ flow: String, budget: Int) -> LintMessage {
+        LintMessage("whether '\(flow)' always shows something was not decided: the lint run's \(budget) guard evaluations were spent",
+                    suggestion: "add an unguarded tab or branch, or simplify the guards")
     }
 
     static func guardedLastBranch(_ flow: String) -> LintMessage {
@@ -26,22 +21,21 @@ extension LintMessage {
     }
 }
 
-/// Whether a tabs or switch flow shows something under every assignment of the bool flags,
-/// variant flags and bool context facts its guards read.
+/// Whether a tabs or switch flow shows something under every assignment of the flags and
+/// context facts its guards read (`GuardCoverage`: bools, variants, numbers, strings and
+/// absent optional facts, decided exactly).
 enum CoverageResult {
     case covered
-    /// The first assignment under which nothing is shown, as `flags.a = false, context.b = true`.
+    /// An assignment under which nothing is shown, as `flags.a = false, context.role = 'other'`.
     case uncovered(String)
-    /// Too many assignments to try; the count, as text.
-    case capped(String)
-    /// More work than the run's budget had left (`maxGuardReadsPerRun`, assignments times the
-    /// names the guards read): the assignments, as text, and the reads that were left.
-    case budgetSpent(String, left: Int)
+    /// The lint run's budget of guard evaluations (`maxGuardEvaluationsPerRun`) was spent
+    /// before this flow was decided: only hostile input gets here.
+    case undecided(budget: Int)
 
-    /// Every tabs and switch flow's coverage, all of them within one budget of assignments.
+    /// Every tabs and switch flow's coverage, all of them within one budget of evaluations.
     static func analyse(_ context: LintContext) -> [String: CoverageResult] {
         var results: [String: CoverageResult] = [:]
-        var budget = context.options.maxGuardReadsPerRun
+        var budget = context.options.maxGuardEvaluationsPerRun
         for flow in context.spec.flows where results[flow.name] == nil {
             switch flow.kind {
             case .tabs(let tabs, _): results[flow.name] = analyse(tabs.map(\.when), context, budget: &budget)
@@ -54,76 +48,46 @@ enum CoverageResult {
 
     static func analyse(_ guards: [Condition?], _ context: LintContext, budget: inout Int) -> CoverageResult {
         if guards.contains(where: { $0 == nil }) { return .covered }
-        var names = OrderedSet<Expression.Name>()
-        for condition in guards.compactMap({ $0 }) {
-            for name in condition.expression.names { names.insert(name) }
+        let coverage = GuardCoverage(guards: guards.compactMap { $0?.expression }) { name in
+            Self.domain(of: name, context)
         }
-        var variables: [(name: Expression.Name, domain: [Literal])] = []
-        for name in names {
-            let domain: [Literal]
-            switch name {
-            case .flag(let flag):
-                guard let declared = context.index.flags[flag] else { continue }
-                switch declared.type {
-                case .bool: domain = [.bool(false), .bool(true)]
-                case .variant where !declared.values.isEmpty: domain = declared.values.map(Literal.string)
-                default: continue
-                }
-            case .context(let fact):
-                guard let declared = context.index.context[fact] else { continue }
-                switch context.typeSystem.resolve(declared.type.nonOptional) {
-                case .builtin(.bool): domain = [.bool(false), .bool(true)]
-                default: continue
-                }
-            }
-            variables.append((name, domain))
+        switch coverage.verdict(budget: &budget) {
+        case .covered: return .covered
+        case .undecided: return .undecided(budget: context.options.maxGuardEvaluationsPerRun)
+        case .gap(let assignment):
+            let text = assignment.map { name, value in "\(name) = \(value.map(Self.text) ?? "absent")" }.joined(separator: ", ")
+            return .uncovered(text.isEmpty ? "every guard is false" : text)
         }
-        var total = 1
-        for variable in variables {
-            let (product, overflow) = total.multipliedReportingOverflow(by: variable.domain.count)
-            if overflow || product > context.options.maxAssignments {
-                return .capped(overflow ? "more than \(Int.max)" : Self.countText(variables.map(\.domain.count)))
-            }
-            total = product
-        }
-        // The work is the assignments times the names the guards read in each.
-        let reads = max(1, guards.reduce(0) { $0 + ($1?.expression.names.count ?? 0) })
-        let (cost, costOverflow) = total.multipliedReportingOverflow(by: reads)
-        guard !costOverflow, cost <= budget else {
-            return .budgetSpent(Self.countText(variables.map(\.domain.count)), left: budget)
-        }
-        budget -= cost
-        var digits = [Int](repeating: 0, count: variables.count)
-        var values: [Expression.Name: Literal] = [:]
-        for (position, variable) in variables.enumerated() {
-            values[variable.name] = variable.domain[digits[position]]
-        }
-        for _ in 0..<total {
-            // Names not enumerated are unknown: a guard that might hold counts as shown.
-            let shown = guards.contains { condition in
-                condition.map { $0.expression.evaluate { values[$0] } != .bool(false) } ?? true
-            }
-            if !shown {
-                let text = variables.map { "\($0.name) = \(values[$0.name].map(\.description) ?? "?")" }
-                    .joined(separator: ", ")
-                return .uncovered(text.isEmpty ? "every guard is false" : text)
-            }
-            // Next assignment: a mixed-radix counter; only the digits that change are written.
-            for position in digits.indices {
-                digits[position] += 1
-                let carried = digits[position] == variables[position].domain.count
-                if carried { digits[position] = 0 }
-                values[variables[position].name] = variables[position].domain[digits[position]]
-                if !carried { break }
-            }
-        }
-        return .covered
     }
 
-    private static func countText(_ sizes: [Int]) -> String {
-        var total = 1.0
-        for size in sizes { total *= Double(size) }
-        return total < 1e15 ? String(Int(total)) : "about \(total)"
+    /// The values a name can take: a flag's type, a fact's declared type (nil for records,
+    /// lists and names not declared: a guard on them is taken to possibly hold).
+    private static func domain(of name: Expression.Name, _ context: LintContext)
+        -> (values: [Literal]?, kind: BuiltinType?, optional: Bool)? {
+        switch name {
+        case .flag(let flag):
+            guard let declared = context.index.flags[flag] else { return nil }
+            switch declared.type {
+            case .bool: return ([.bool(false), .bool(true)], .bool, false)
+            case .variant: return declared.values.isEmpty ? nil : (declared.values.map(Literal.string), nil, false)
+            case .int: return (nil, .int, false)
+            case .double: return (nil, .double, false)
+            case .string: return (nil, .string, false)
+            }
+        case .context(let fact):
+            guard let declared = context.index.context[fact] else { return nil }
+            let absent = declared.type.isOptional && declared.default == nil
+            switch context.typeSystem.resolve(declared.type.nonOptional) {
+            case .builtin(.bool): return ([.bool(false), .bool(true)], .bool, absent)
+            case .builtin(let builtin) where builtin != .any: return (nil, builtin, absent)
+            default: return nil
+            }
+        }
+    }
+
+    private static func text(_ literal: Literal) -> String {
+        if case .string(let value) = literal { return "'\(value)'" }
+        return literal.description
     }
 }
 
@@ -132,7 +96,7 @@ enum CoverageResult {
 public struct NoVisibleTabCheck: LintCheck {
     public static let description = CheckDescription(
         code: "no-visible-tab", severity: .error,
-        summary: "A tabs flow that shows no tab under some assignment of the bool flags, variant flags and bool context facts its guards read.",
+        summary: "A tabs flow that shows no tab under some assignment of the flags and context facts its guards read.",
         rationale: "A tab bar with no tab is an empty screen the user cannot leave.",
         badExample: """
             baton: 1
@@ -180,7 +144,7 @@ public struct NoVisibleTabCheck: LintCheck {
 public struct NoBranchShownCheck: LintCheck {
     public static let description = CheckDescription(
         code: "no-branch-shown", severity: .error,
-        summary: "A switch that shows no branch under some assignment of the bool flags, variant flags and bool context facts its guards read.",
+        summary: "A switch that shows no branch under some assignment of the flags and context facts its guards read.",
         rationale: "A switch with nothing to show leaves the app blank.",
         badExample: """
             baton: 1
@@ -220,52 +184,20 @@ public struct NoBranchShownCheck: LintCheck {
     }
 }
 
-/// Too many assignments to try for the coverage checks.
-public struct CoverageCappedCheck: LintCheck {
+/// A tabs or switch flow whose coverage the run's budget did not let lint decide.
+public struct CoverageUndecidedCheck: LintCheck {
     public static let description = CheckDescription(
-        code: "coverage-capped", severity: .warning,
-        summary: "A tabs or switch flow whose guards read so many flags and facts that trying every assignment (over 65,536) was skipped.",
-        rationale: "Its tabs or branches were not checked for coverage; a gap could go unnoticed.",
-        badExample: """
-            baton: 1
-            start: home
-            flags: {a: false, b: false, c: false, d: false, e: false, f: false, g: false, h: false, i: false, j: false, k: false, l: false, m: false, n: false, o: false, p: false, q: false}
-            screens:
-              one: {}
-            flows:
-              home:
-                tabs:
-                  - {flow: first, when: "flags.a || flags.b || flags.c || flags.d || flags.e || flags.f || flags.g || flags.h || flags.i || flags.j || flags.k || flags.l || flags.m || flags.n || flags.o || flags.p || flags.q"}
-              first: {stack: one}
-            """,
-        goodExample: """
-            baton: 1
-            start: home
-            flags: {a: false, b: false, c: false, d: false, e: false, f: false, g: false, h: false, i: false, j: false, k: false, l: false, m: false, n: false, o: false, p: false, q: false}
-            screens:
-              one: {}
-            flows:
-              home:
-                tabs:
-                  - {flow: first, when: "flags.a || flags.b || flags.c || flags.d || flags.e || flags.f || flags.g || flags.h || flags.i || flags.j || flags.k || flags.l || flags.m || flags.n || flags.o || flags.p || flags.q"}
-                  - {flow: first, id: always}
-              first: {stack: one}
-            """,
-        fix: "Add an unguarded tab or branch, or guard with fewer flags and facts.")
+        code: "coverage-undecided", severity: .warning,
+        summary: "A tabs or switch flow whose guards lint could not decide within the run's budget of guard evaluations.",
+        rationale: "Deciding whether some assignment makes every guard false is exact and takes microseconds for real flows; guards built to be hard (hostile input) could take forever, so one lint run evaluates guards at most 2,097,152 times (`LintOptions.maxGuardEvaluationsPerRun`) and says which flows it did not decide.",
+        badExample: "",
+        goodExample: "",
+        fix: "Add an unguarded tab or branch, or simplify the guards.")
 
     public static func run(_ context: LintContext) -> [Diagnostic] {
         context.spec.flows.compactMap { flow in
-            switch context.coverage[flow.name] {
-            case .capped(let count)?:
-                return diagnostic(.coverageCapped(flow.name, assignments: count, cap: context.options.maxAssignments),
-                                  at: flow.location)
-            case .budgetSpent(let count, let left)?:
-                return diagnostic(.coverageBudgetSpent(flow.name, assignments: count, left: left,
-                                                       budget: context.options.maxGuardReadsPerRun),
-                                  at: flow.location)
-            default:
-                return nil
-            }
+            guard case .undecided(let budget)? = context.coverage[flow.name] else { return nil }
+            return diagnostic(.coverageUndecided(flow.name, budget: budget), at: flow.location)
         }
     }
 }
