@@ -61,7 +61,7 @@ let package = Package(
             name: "baton-bench",
             dependencies: [
                 "BatonBenchKit", "CYAML", "BatonYAML", "BatonModel", "BatonLoader", "BatonLint", "BatonCLI",
-                "BatonRuntime",
+                "BatonRuntime", "BatonExploration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

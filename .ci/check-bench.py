@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks the JSON of `baton-bench --quick --json`: the documented shape (`screens`, `runtime`,
-`memory`, and `compiled` with exactly the sizes 200, 1000 and 10000), every figure a
+`memory`, `compiled` with exactly the sizes 200, 1000 and 10000, and `exploration`), every figure a
 positive number, and the runtime measured. A smoke test only: CI's figures are not compared
 against targets (the machine is shared and the quick sizes are small)."""
 import json
@@ -37,6 +37,17 @@ memory = report.get("memory", {})
 for key in ["peakLoadBytes", "growthAfterMillionCyclesBytes"]:
     if not isinstance(memory.get(key), int):
         problems.append(f"memory.{key} is {memory.get(key)!r}, not a whole number")
+exploration = report.get("exploration") or {}
+if not isinstance(exploration.get("examplesMs"), (int, float)) or exploration.get("examplesStates", 0) <= 0:
+    problems.append(f"exploration of the example flows not measured: {exploration!r}")
+generated = exploration.get("generated", {})
+if not generated:
+    problems.append("exploration of a generated app not measured")
+for size, row in generated.items():
+    for key in ["states", "exploreMs", "loadLintMs", "ratio", "statesPerSecond"]:
+        value = row.get(key)
+        if not isinstance(value, (int, float)) or value <= 0:
+            problems.append(f"exploration.generated.{size}.{key} is {value!r}, not a positive number")
 
 for problem in problems:
     print(f"baton-bench: {problem}")

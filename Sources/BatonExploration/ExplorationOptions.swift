@@ -10,7 +10,7 @@ public struct ExplorationOptions: Sendable, Hashable {
     /// How many start assignments of the flags and facts conditions read are tried at most.
     public var maxStarts: Int
 
-    public init(maxStates: Int = 20_000, maxStackDepth: Int = 12, maxRepeats: Int = 2, maxStarts: Int = 256) {
+    public init(maxStates: Int = 10_000, maxStackDepth: Int = 12, maxRepeats: Int = 2, maxStarts: Int = 256) {
         self.maxStates = maxStates
         self.maxStackDepth = maxStackDepth
         self.maxRepeats = maxRepeats

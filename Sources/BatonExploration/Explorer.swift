@@ -43,6 +43,9 @@ private struct Search {
     private var shownScreens: Set<String> = []
     private var activeFlows: Set<String> = []
     private var linkRefusals: [CoverageTarget: String] = [:]
+    /// The links tried in each setting (flags, facts, switch branches shown, held links): what
+    /// opening a link shows does not depend on the rest of the state, so each is tried once there.
+    private var linksTried: Set<LinkAttempt> = []
     private var findings = FindingCollector()
     private var boundsHit: Set<String> = []
 
@@ -107,7 +110,9 @@ private struct Search {
             return
         }
         var userStepHandled = false
+        let setting = LinkAttempt.setting(of: state)
         for entry in menu.entries(for: navigation, context: state.context) {
+            if let link = entry.link, !linksTried.insert(LinkAttempt(link: link, setting: setting)).inserted { continue }
             guard let driven = driver.take(entry.step, from: state) else { continue }
             let outcome = driven.outcome
             let location = outcome.use.transitions.first.flatMap { CoverageTarget($0).location(in: spec) }
@@ -199,5 +204,36 @@ private struct Search {
         }
         return ExplorationResult(findings: collector.sorted, reached: reached, declared: declared,
                                  statesExplored: states.count, boundsHit: boundsHit.sorted())
+    }
+}
+
+/// A link tried in a setting: the flags and facts, the switch branches shown on the way from
+/// the root, and the links held. A link's way resets what it passes through (tabs selected,
+/// stacks set, modals dismissed), so where it leads depends on these, not on the screens shown.
+private struct LinkAttempt: Hashable {
+    var link: CoverageTarget
+    var setting: Setting
+
+    struct Setting: Hashable {
+        var flags: [String: Literal]
+        var context: [String: Value]
+        var branches: [String]
+        var heldLinks: [String]
+    }
+
+    static func setting(of state: ExploredState) -> Setting {
+        var branches: [String] = []
+        var pending: [FlowSnapshot] = [state.snapshot.root]
+        var visited = 0
+        while let flow = pending.popLast(), visited < 10_000 {
+            visited += 1
+            if flow.kind == "switch" { branches.append("\(flow.flow)=\(flow.branch?.name ?? "")") }
+            for item in flow.entries + flow.tabs.compactMap(\.flow) + (flow.branch.map { [$0] } ?? []) {
+                if case .flow(let child) = item { pending.append(child) }
+            }
+            if case .flow(let child)? = flow.presented?.item { pending.append(child) }
+        }
+        return Setting(flags: state.flags, context: state.context, branches: branches.sorted(),
+                       heldLinks: state.snapshot.heldLinks)
     }
 }

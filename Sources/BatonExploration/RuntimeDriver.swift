@@ -60,7 +60,7 @@ final class RuntimeDriver {
     /// The scenario view of `state` (top, stack, flows, modal).
     func navigation(in state: ExploredState) -> NavigationState? {
         guard move(to: state) else { return nil }
-        return runtime?.state
+        return runtime?.visibleState
     }
 
     /// Takes `step` from `state`.

@@ -93,14 +93,18 @@ extension FlowRuntime {
         VisibleWalk(root: root)
     }
 
+    /// The state as scenario files see it, without the whole tree (`tree` is an empty node):
+    /// what exploration reads after every step.
+    package var visibleState: NavigationState { computeState(withTree: false) }
+
     /// The state as scenario files see it.
-    func computeState() -> NavigationState {
+    func computeState(withTree: Bool = true) -> NavigationState {
         guard finishedOutcome == nil else {
-            let tree = stateNode(root, visible: [], depth: 0)
+            let tree = withTree ? stateNode(root, visible: [], depth: 0) : StateNode(kind: "", id: "")
             return NavigationState(finished: finishedOutcome, heldLinks: heldLinks, tree: tree)
         }
         let walk = visibleWalk()
-        let tree = stateNode(root, visible: walk.visibleIDs, depth: 0)
+        let tree = withTree ? stateNode(root, visible: walk.visibleIDs, depth: 0) : StateNode(kind: "", id: "")
         return NavigationState(
             top: walk.screen?.screen, topInput: walk.screen?.input, stack: walk.stack,
             tab: walk.tabs.last?.selectedTab, presented: walk.modalOwner?.presented?.item.name,

@@ -30,6 +30,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: .hidden)
     var measurePeak: Int?
 
+    @Flag(help: "Only measure exploring flows (the example flows and a generated app).")
+    var explorationOnly = false
+
     mutating func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if let walkSteps, walkSteps < 1 { throw ValidationError("--walk-steps must be at least 1") }
@@ -51,6 +54,12 @@ struct BenchCommand: ParsableCommand {
         }
         let sizes = parsedSizes ?? []
         let runs = self.runs ?? (quick ? 3 : 5)
+        let explorationSizes = quick ? [200] : [1_000]
+        if explorationOnly {
+            progress("exploring the example flows and a generated app of \(explorationSizes.map(String.init).joined(separator: ", ")) screens")
+            print(TextReport.exploration(ExplorationBench.measure(sizes: explorationSizes, runs: runs)))
+            return
+        }
         let steps = walkSteps ?? (quick ? 20_000 : 500_000)
         let cycles = quick ? 100_000 : 1_000_000
         progress("generating and timing \(sizes.map(String.init).joined(separator: ", ")) screens, \(runs) runs each")
@@ -80,6 +89,8 @@ struct BenchCommand: ParsableCommand {
         if let spec = loaded.spec, !loaded.hasErrors {
             runtime = RuntimeBench.measure(spec: spec, shape: shape, walk: walk, runs: runs, cycles: cycles)
         }
+        progress("exploration: the example flows and a generated app of \(explorationSizes.map(String.init).joined(separator: ", ")) screens")
+        let exploration = ExplorationBench.measure(sizes: explorationSizes, runs: runs)
         let peakScreens = sizes.max() ?? walkScreens
         progress("peak memory of the \(peakScreens)-screen load (child process)")
         let peak = PeakLoad.measureInChild(screens: peakScreens)
@@ -88,7 +99,7 @@ struct BenchCommand: ParsableCommand {
             stages: stages, walkScreens: shape.screens, walkSteps: walk.steps.count,
             handwrittenEventsPerSecond: handwritten, handwrittenMismatches: mismatches,
             handwrittenGrowthBytes: growth, runtime: runtime, cycles: cycles,
-            peakLoadScreens: peakScreens, peakLoadBytes: peak, compiled: compiled)
+            peakLoadScreens: peakScreens, peakLoadBytes: peak, compiled: compiled, exploration: exploration)
         if json {
             print(try JSONReport(results).text())
         } else {

@@ -13,6 +13,7 @@ struct BenchResults {
     var peakLoadScreens: Int
     var peakLoadBytes: Int?
     var compiled: [CompiledFigures] = []
+    var exploration: ExplorationFigures?
 }
 
 /// The JSON form: `{"screens": {...}, "runtime": {...}, "memory": {...}}`, sorted keys, null
@@ -64,9 +65,23 @@ struct JSONReport: Encodable {
         var floorMs, decodeMs, startMs: Double
     }
 
+    /// `"exploration": {"examplesMs": .., "examplesStates": .., "generated": {"1000": {...}}}`.
+    struct Exploration: Encodable {
+        struct Generated: Encodable {
+            var states: Int
+            var exploreMs, loadLintMs, ratio, statesPerSecond: Double
+            var bounds: [String]
+        }
+
+        var examplesMs: Double?
+        var examplesStates: Int
+        var generated: [String: Generated]
+    }
+
     var screens: [String: Stage]
     var runtime: Runtime
     var memory: MemoryFigures
+    var exploration: Exploration?
     /// `"compiled": {"200": {...}, "1000": {...}, "10000": {...}}`.
     var compiled: [String: Compiled]
 
@@ -89,6 +104,15 @@ struct JSONReport: Encodable {
                 yamlBytes: figures.yamlBytes, compiledBytes: figures.compiledBytes, floorMs: rounded(figures.floorMs),
                 decodeMs: rounded(figures.decodeMs), startMs: rounded(figures.startMs)))
         })
+        exploration = results.exploration.map { figures in
+            Exploration(examplesMs: figures.examplesMs.map(rounded), examplesStates: figures.examplesStates,
+                        generated: Dictionary(uniqueKeysWithValues: figures.generated.map { generated in
+                            (String(generated.screens), Exploration.Generated(
+                                states: generated.states, exploreMs: rounded(generated.exploreMs),
+                                loadLintMs: rounded(generated.loadLintMs), ratio: rounded(generated.ratio),
+                                statesPerSecond: generated.statesPerSecond.rounded(), bounds: generated.bounds))
+                        }))
+        }
         memory = MemoryFigures(peakLoadBytes: results.peakLoadBytes,
                                growthAfterMillionCyclesBytes: results.runtime?.growthBytes,
                                handwrittenGrowthAfterMillionCyclesBytes: results.handwrittenGrowthBytes)
@@ -156,6 +180,10 @@ enum TextReport {
         } else {
             lines.append("  Baton runtime             not measured: it refused the generated flow")
         }
+        if let exploration = results.exploration {
+            lines.append("")
+            lines += self.exploration(exploration).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
         lines.append("")
         lines.append("Memory:")
         lines.append("  peak of the \(grouped(results.peakLoadScreens))-screen load  "
@@ -164,6 +192,22 @@ enum TextReport {
             + (results.handwrittenGrowthBytes.map(signedMegabytes) ?? "unavailable"))
         lines.append("  after \(grouped(results.cycles)) push/pop cycles, Baton runtime  "
             + (results.runtime.map { $0.growthBytes.map(signedMegabytes) ?? "unavailable" } ?? "not measured"))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The exploration lines: the example flows together, and each generated app against its
+    /// own load and lint.
+    static func exploration(_ figures: ExplorationFigures) -> String {
+        var lines = ["Exploration (what `baton lint` adds after the static checks):"]
+        if let ms = figures.examplesMs {
+            lines.append("  every flow in flows/  \(fixed(ms, 1)) ms, \(grouped(figures.examplesStates)) states")
+        }
+        for generated in figures.generated {
+            lines.append("  generated app, \(grouped(generated.screens)) screens  \(fixed(generated.exploreMs, 1)) ms, "
+                + "\(grouped(generated.states)) states, \(grouped(Int(generated.statesPerSecond.rounded()))) states/s, "
+                + "\(fixed(generated.ratio, 1))x its load+lint (\(fixed(generated.loadLintMs, 1)) ms)"
+                + (generated.bounds.isEmpty ? "" : "; bounds reached: \(generated.bounds.joined(separator: ", "))"))
+        }
         return lines.joined(separator: "\n")
     }
 
