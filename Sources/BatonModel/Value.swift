@@ -44,7 +44,9 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// A double-quoted string with JSON's escapes, which YAML's double-quoted strings read too;
+    /// control characters and DEL are escaped.
+    static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -54,7 +56,7 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
