@@ -43,12 +43,14 @@ extension CompiledFlow {
     public static func decode(_ data: Data, file: String) throws(DiagnosticsError) -> CompiledArtifact {
         let bytes = [UInt8](data)
         do {
-            let root = try JSONTree.parse(bytes)
+            // The declaration lists are refused at their first element past the limit while
+            // parsing, not after the whole document is read.
+            let root = try JSONTree.parse(bytes, rootArrayLimit: FlowSpec.maxDeclarations)
             var reader = CompiledReader()
             return try reader.artifact(root)
         } catch let error as JSONTree.ParseError {
             throw DiagnosticsError([diagnostic(error.message, offset: error.offset, bytes: bytes, file: file,
-                                               code: "compiled-json-invalid", suggestion: nil)])
+                                               code: error.code ?? "compiled-json-invalid", suggestion: nil)])
         } catch let error as CompiledReadError {
             throw DiagnosticsError([diagnostic(error.message, offset: error.offset, bytes: bytes, file: file,
                                                code: error.code, suggestion: error.suggestion)])

@@ -26,11 +26,24 @@ public struct JSONTree: Sendable {
     public struct ParseError: Error, Sendable {
         public var message: String
         public var offset: Int
+        /// The diagnostic code when the document is well-formed so far but over a limit
+        /// (`rootArrayLimit`); nil for malformed JSON.
+        public var code: String?
+
+        public init(message: String, offset: Int, code: String? = nil) {
+            self.message = message
+            self.offset = offset
+            self.code = code
+        }
     }
 
-    /// Parses a whole document; anything but white space after the value is an error.
-    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> Located {
+    /// Parses a whole document; anything but white space after the value is an error. Given a
+    /// `rootArrayLimit`, an array that is the value of a member of the root object is refused at
+    /// its first element past the limit, before the rest of the document is read (so a list of
+    /// a million screens costs what the first ones do).
+    public static func parse(_ bytes: [UInt8], rootArrayLimit: Int? = nil) throws(ParseError) -> Located {
         var parser = Parser(bytes: bytes)
+        parser.rootArrayLimit = rootArrayLimit
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -59,6 +72,7 @@ public struct JSONTree: Sendable {
 private struct Parser {
     let bytes: [UInt8]
     var index = 0
+    var rootArrayLimit: Int?
 
     mutating func skipSpace() {
         while index < bytes.count {
@@ -134,7 +148,12 @@ private struct Parser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }
             index += 1
             skipSpace()
-            members.append((key, try value(depth: depth)))
+            if depth == 1, let limit = rootArrayLimit, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                let start = index
+                members.append((key, JSONTree.Located(node: try array(depth: depth + 1, key: key, limit: limit), offset: start)))
+            } else {
+                members.append((key, try value(depth: depth)))
+            }
             skipSpace()
             guard index < bytes.count else { throw fail("the file ends inside an object (is it truncated?)") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -148,7 +167,8 @@ private struct Parser {
         }
     }
 
-    mutating func array(depth: Int) throws(JSONTree.ParseError) -> JSONTree.Node {
+    /// An array; given a `limit`, refused at its first element past it (`key` names it).
+    mutating func array(depth: Int, key: String? = nil, limit: Int? = nil) throws(JSONTree.ParseError) -> JSONTree.Node {
         index += 1
         var items: [JSONTree.Located] = []
         skipSpace()
@@ -158,6 +178,11 @@ private struct Parser {
         }
         while true {
             skipSpace()
+            if let limit, items.count >= limit {
+                throw JSONTree.ParseError(
+                    message: "'\(key ?? "the array")' has more than the limit of \(limit) elements", offset: index,
+                    code: "compiled-invalid")
+            }
             items.append(try value(depth: depth))
             skipSpace()
             guard index < bytes.count else { throw fail("the file ends inside an array (is it truncated?)") }
