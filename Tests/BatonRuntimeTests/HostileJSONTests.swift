@@ -122,3 +122,17 @@ import Testing
         #expect(diagnostic.message.contains("root.entries[0]"))
     }
 }
+
+extension HostileJSONTests {
+    @Test func millionEventScreenIsRefusedAtTheFirstExtraEvent() throws {
+        let compiled = String(decoding: CompiledFlow.encode(try spec(HostileRuntimeTests.stackFlow)), as: UTF8.self)
+        let data = try splice(compiled, after: #""events":["#, #"{"name":"e"}"#, count: 1_000_000)
+        do {
+            _ = try FlowRuntime(compiledJSON: data, file: "big.json")
+            Issue.record("a screen of a million events should be refused")
+        } catch {
+            #expect(error.diagnostics.first?.code == "compiled-invalid")
+            #expect(error.diagnostics.first?.message == "compiled flow: 'events' has more than the limit of 10000 elements")
+        }
+    }
+}

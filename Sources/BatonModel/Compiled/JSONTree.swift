@@ -26,8 +26,8 @@ public struct JSONTree: Sendable {
     public struct ParseError: Error, Sendable {
         public var message: String
         public var offset: Int
-        /// The diagnostic code when the document is well-formed so far but over a limit
-        /// (`rootArrayLimit`); nil for malformed JSON.
+        /// The diagnostic code when the document is well-formed so far but over one of the
+        /// `Limits`; nil for malformed JSON.
         public var code: String?
 
         public init(message: String, offset: Int, code: String? = nil) {
@@ -37,13 +37,28 @@ public struct JSONTree: Sendable {
         }
     }
 
-    /// Parses a whole document; anything but white space after the value is an error. Given a
-    /// `rootArrayLimit`, an array that is the value of a member of the root object is refused at
-    /// its first element past the limit, before the rest of the document is read (so a list of
-    /// a million screens costs what the first ones do).
-    public static func parse(_ bytes: [UInt8], rootArrayLimit: Int? = nil) throws(ParseError) -> Located {
+    /// Bounds on a document's size, checked while it is parsed: the first element or value past
+    /// one stops the parse, so a list of a million screens costs what its first ones do.
+    public struct Limits: Sendable {
+        /// Elements of any one array, members of any one object.
+        public var maxElements: Int
+        /// Values in the whole document, containers included.
+        public var maxValues: Int
+        /// The `ParseError.code` of a document over a limit.
+        public var code: String
+
+        public init(maxElements: Int, maxValues: Int, code: String) {
+            self.maxElements = maxElements
+            self.maxValues = maxValues
+            self.code = code
+        }
+    }
+
+    /// Parses a whole document; anything but white space after the value is an error, and so
+    /// is going past `limits` (refused at the first element past one, before the rest is read).
+    public static func parse(_ bytes: [UInt8], limits: Limits? = nil) throws(ParseError) -> Located {
         var parser = Parser(bytes: bytes)
-        parser.rootArrayLimit = rootArrayLimit
+        parser.limits = limits
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -72,7 +87,8 @@ public struct JSONTree: Sendable {
 private struct Parser {
     let bytes: [UInt8]
     var index = 0
-    var rootArrayLimit: Int?
+    var limits: JSONTree.Limits?
+    var values = 0
 
     mutating func skipSpace() {
         while index < bytes.count {
@@ -87,16 +103,25 @@ private struct Parser {
         JSONTree.ParseError(message: message, offset: offset ?? index)
     }
 
-    mutating func value(depth: Int) throws(JSONTree.ParseError) -> JSONTree.Located {
+    /// A value; `key` names the object member it is, for messages.
+    mutating func value(depth: Int, key: String? = nil) throws(JSONTree.ParseError) -> JSONTree.Located {
         guard index < bytes.count else { throw fail("the file ends where a value should be (is it truncated?)") }
         let start = index
+        if let limits {
+            values += 1
+            guard values <= limits.maxValues else {
+                throw JSONTree.ParseError(
+                    message: "the document has more than the limit of \(limits.maxValues) JSON values", offset: start,
+                    code: limits.code)
+            }
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             guard depth < JSONTree.maxDepth else { throw fail("objects and arrays nest more than \(JSONTree.maxDepth) levels") }
-            return JSONTree.Located(node: try object(depth: depth + 1), offset: start)
+            return JSONTree.Located(node: try object(depth: depth + 1, key: key), offset: start)
         case UInt8(ascii: "["):
             guard depth < JSONTree.maxDepth else { throw fail("objects and arrays nest more than \(JSONTree.maxDepth) levels") }
-            return JSONTree.Located(node: try array(depth: depth + 1), offset: start)
+            return JSONTree.Located(node: try array(depth: depth + 1, key: key), offset: start)
         case UInt8(ascii: "\""):
             return JSONTree.Located(node: .string(try string()), offset: start)
         case UInt8(ascii: "t"):
@@ -125,7 +150,7 @@ private struct Parser {
         index += count
     }
 
-    mutating func object(depth: Int) throws(JSONTree.ParseError) -> JSONTree.Node {
+    mutating func object(depth: Int, key objectKey: String?) throws(JSONTree.ParseError) -> JSONTree.Node {
         index += 1
         var members: [(key: String, value: JSONTree.Located)] = []
         var seen = Set<String>()
@@ -138,6 +163,7 @@ private struct Parser {
             skipSpace()
             guard index < bytes.count else { throw fail("the file ends inside an object (is it truncated?)") }
             guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+            try checkElements(members.count, key: objectKey, what: "members")
             let keyOffset = index
             let key = try string()
             // Objects of a compiled flow are small: a scan beats hashing; a large one uses the set.
@@ -148,12 +174,7 @@ private struct Parser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }
             index += 1
             skipSpace()
-            if depth == 1, let limit = rootArrayLimit, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
-                let start = index
-                members.append((key, JSONTree.Located(node: try array(depth: depth + 1, key: key, limit: limit), offset: start)))
-            } else {
-                members.append((key, try value(depth: depth)))
-            }
+            members.append((key, try value(depth: depth, key: key)))
             skipSpace()
             guard index < bytes.count else { throw fail("the file ends inside an object (is it truncated?)") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -167,8 +188,15 @@ private struct Parser {
         }
     }
 
-    /// An array; given a `limit`, refused at its first element past it (`key` names it).
-    mutating func array(depth: Int, key: String? = nil, limit: Int? = nil) throws(JSONTree.ParseError) -> JSONTree.Node {
+    /// Refuses a container about to take its element past `limits.maxElements`.
+    func checkElements(_ count: Int, key: String?, what: String) throws(JSONTree.ParseError) {
+        guard let limits, count >= limits.maxElements else { return }
+        let name = key.map { "'\($0)'" } ?? "an \(what == "members" ? "object" : "array")"
+        throw JSONTree.ParseError(
+            message: "\(name) has more than the limit of \(limits.maxElements) \(what)", offset: index, code: limits.code)
+    }
+
+    mutating func array(depth: Int, key: String?) throws(JSONTree.ParseError) -> JSONTree.Node {
         index += 1
         var items: [JSONTree.Located] = []
         skipSpace()
@@ -178,11 +206,7 @@ private struct Parser {
         }
         while true {
             skipSpace()
-            if let limit, items.count >= limit {
-                throw JSONTree.ParseError(
-                    message: "'\(key ?? "the array")' has more than the limit of \(limit) elements", offset: index,
-                    code: "compiled-invalid")
-            }
+            try checkElements(items.count, key: key, what: "elements")
             items.append(try value(depth: depth))
             skipSpace()
             guard index < bytes.count else { throw fail("the file ends inside an array (is it truncated?)") }
