@@ -67,7 +67,11 @@ func drive(_ spec: FlowSpec, _ reader: inout ByteReader) {
             default: break
             }
             if let data = try? JSONEncoder().encode(snapshot),
-               let decoded = try? JSONDecoder().decode(RuntimeSnapshot.self, from: data) {
+               let decoded = try? RuntimeSnapshot.decode(data, file: "fuzz.json") {
+                try? run.restore(decoded)
+            }
+            // And the rest of the input read as a saved snapshot (the scan, then the decoder).
+            if reader.next() % 16 == 0, let decoded = try? RuntimeSnapshot.decode(Data(reader.bytes), file: "fuzz.json") {
                 try? run.restore(decoded)
             }
         default:
