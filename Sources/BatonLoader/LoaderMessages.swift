@@ -143,9 +143,9 @@ enum LoaderMessage {
         let way = how == .path ? "leads" : "leads, through a symbolic link,"
         return Diagnostic(
             .error, code: "include-outside-folder",
-            message: "include path '\(excerpt(path))' \(way) outside the folder of the main file '\(excerpt(main))', so the flow would read a file outside it",
+            message: "include path '\(excerpt(path))' \(way) outside the folder of the main file '\(main)', so the flow would read a file outside it",
             at: location,
-            suggestion: "keep every file of the flow in '\(excerpt(folder))' or below it (`..` may only climb back toward it)")
+            suggestion: "keep every file of the flow in '\(folder)' or below it (`..` may only climb back toward it)")
     }
 
     static func includeNotAFlowFile(_ path: String, got kind: String, at location: SourceRange,
