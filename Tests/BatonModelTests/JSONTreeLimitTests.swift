@@ -33,6 +33,12 @@ import Testing
         #expect(error(#"[{"a":1,"b":2,"c":3,"d":4}]"#)?.message == "an object has more than the limit of 3 members")
     }
 
+    @Test func aLongKeyIsQuotedShort() throws {
+        let key = String(repeating: "k", count: 1_000)
+        let message = try #require(error(#"{"\#(key)":[1,2,3,4]}"#)).message
+        #expect(message == "'" + String(repeating: "k", count: 57) + "...' has more than the limit of 3 elements")
+    }
+
     @Test func theWholeDocumentIsBounded() throws {
         // Four arrays of three: every list within its limit, 17 values in all.
         let refused = try #require(error("[[1,2,3],[1,2,3],[1,2,3],[1,2,3]]"))

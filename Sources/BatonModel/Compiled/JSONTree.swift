@@ -191,7 +191,8 @@ private struct Parser {
     /// Refuses a container about to take its element past `limits.maxElements`.
     func checkElements(_ count: Int, key: String?, what: String) throws(JSONTree.ParseError) {
         guard let limits, count >= limits.maxElements else { return }
-        let name = key.map { "'\($0)'" } ?? "an \(what == "members" ? "object" : "array")"
+        // A key is input text: quoted short, as every message quotes input.
+        let name = key.map { "'\($0.count > 60 ? $0.prefix(57) + "..." : $0)'" } ?? "an \(what == "members" ? "object" : "array")"
         throw JSONTree.ParseError(
             message: "\(name) has more than the limit of \(limits.maxElements) \(what)", offset: index, code: limits.code)
     }
