@@ -67,7 +67,11 @@ func drive(_ spec: FlowSpec, _ reader: inout ByteReader) {
             default: break
             }
             if let data = try? JSONEncoder().encode(snapshot),
-               let decoded = try? JSONDecoder().decode(RuntimeSnapshot.self, from: data) {
+               let decoded = try? RuntimeSnapshot.decode(data, file: "fuzz.json") {
+                try? run.restore(decoded)
+            }
+            // And the rest of the input read as a saved snapshot (the scan, then the decoder).
+            if reader.next() % 16 == 0, let decoded = try? RuntimeSnapshot.decode(Data(reader.bytes), file: "fuzz.json") {
                 try? run.restore(decoded)
             }
         default:
@@ -82,8 +86,26 @@ func drive(_ spec: FlowSpec, _ reader: inout ByteReader) {
 public func fuzzRuntime(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let split = bytes.firstIndex(of: 0) ?? bytes.endIndex
-    guard let spec = try? JSONDecoder().decode(FlowSpec.self, from: Data(bytes[..<split])) else { return 0 }
+    // The compiled form (docs/COMPILED.md), read as an app reads it; not FlowSpec's Codable form.
+    guard let spec = try? CompiledFlow.decode(Data(bytes[..<split]), file: "fuzz.json").spec else { return 0 }
     var reader = ByteReader(bytes: bytes[split...].dropFirst())
     MainActor.assumeIsolated { drive(spec, &reader) }
     return 0
+}
+
+// SwiftPM (Fuzz/Runtime) links an executable with `main` aliased to `fuzz_runtime_main`, which a
+// module parsed as a library never defines (swiftlang/swift#75800): define it, and hand over to
+// libFuzzer's driver, as libFuzzer's own `main` does.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runLibFuzzer(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ test: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+@_cdecl("fuzz_runtime_main")
+public func fuzzRuntimeMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runLibFuzzer(&count, &arguments) { data, size in fuzzRuntime(data, size) }
 }

@@ -7,7 +7,8 @@
 # compiled JSON round trip), compiled (compiled JSON flows and values), runtime (a compiled flow,
 # a zero byte, then steps that drive the runtime) or expressions (`when`).
 # The modules are compiled with `swiftc -sanitize=fuzzer,address` into .build/fuzz (rebuilt
-# when a source changes); the corpus grows in .build/fuzz/corpus/TARGET, seeded from flows/,
+# when a source changes; `runtime`, which needs swift-crypto, is the SwiftPM package
+# Fuzz/Runtime built with the same flags into .build/fuzz/spm); the corpus grows in .build/fuzz/corpus/TARGET, seeded from flows/,
 # the test fixtures and Fuzz/corpus/TARGET. A crash, a timeout (an input taking over 2 s) or
 # going over 2 GB stops the run with a non-zero exit and leaves the input in .build/fuzz/.
 set -euo pipefail
@@ -26,30 +27,42 @@ build=.build/fuzz
 mkdir -p "$build"
 flags=(-sanitize=fuzzer,address -swift-version 6 -O -g -I "$build" -I Sources/CYAML)
 
-# The modules in dependency order; each is one whole-module object. Once one is rebuilt,
-# every module after it is rebuilt against it.
-modules=(BatonYAML BatonModel BatonLoader BatonLint)
-[[ "$target" == runtime ]] && modules+=(BatonRuntime)
-rebuild=0
-for module in "${modules[@]}"; do
-    object="$build/$module.o"
-    if [[ $rebuild == 1 || ! -f "$object" ]] || [[ -n "$(find "Sources/$module" -name '*.swift' -newer "$object" | head -1)" ]]; then
-        echo "== compiling $module"
-        swiftc "${flags[@]}" -parse-as-library -wmo -module-name "$module" \
-            -emit-module -emit-module-path "$build/$module.swiftmodule" \
-            -c $(find "Sources/$module" -name '*.swift' | sort) -o "$object"
-        rebuild=1
-    fi
-done
+if [[ "$target" == runtime ]]; then
+    # BatonRuntime needs swift-crypto, which bare swiftc cannot build: the runtime target is the
+    # package Fuzz/Runtime, built by SwiftPM with the same sanitizers into its own scratch path
+    # (about 7 min the first time, mostly BoringSSL; seconds after).
+    spm=(swift build --package-path Fuzz/Runtime --scratch-path "$build/spm" -c release
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+    echo "== building fuzz-runtime (SwiftPM, Fuzz/Runtime)"
+    "${spm[@]}" 2> >(grep -v "Cannot export local symbol" >&2)
+    rm -f "$build/fuzz-runtime"  # not cp over it: a running campaign may be using it
+    cp "$("${spm[@]}" --show-bin-path)/fuzz-runtime" "$build/fuzz-runtime"
+else
+    # The modules in dependency order; each is one whole-module object. Once one is rebuilt,
+    # every module after it is rebuilt against it.
+    modules=(BatonYAML BatonModel BatonLoader BatonLint)
+    rebuild=0
+    for module in "${modules[@]}"; do
+        object="$build/$module.o"
+        if [[ $rebuild == 1 || ! -f "$object" ]] || [[ -n "$(find "Sources/$module" -name '*.swift' -newer "$object" | head -1)" ]]; then
+            echo "== compiling $module"
+            swiftc "${flags[@]}" -parse-as-library -wmo -module-name "$module" \
+                -emit-module -emit-module-path "$build/$module.swiftmodule" \
+                -c $(find "Sources/$module" -name '*.swift' | sort) -o "$object"
+            rebuild=1
+        fi
+    done
 
-binary="$build/fuzz-$target"
-if [[ ! -f "$binary" || "Fuzz/$target.swift" -nt "$binary" || -n "$(find "$build" -name '*.o' -newer "$binary" | head -1)" ]]; then
-    echo "== linking fuzz-$target"
-    objects=()
-    for module in "${modules[@]}"; do objects+=("$build/$module.o"); done
-    swiftc "${flags[@]}" -parse-as-library "Fuzz/$target.swift" "${objects[@]}" \
-        -lyaml -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+    binary="$build/fuzz-$target"
+    if [[ ! -f "$binary" || "Fuzz/$target.swift" -nt "$binary" || -n "$(find "$build" -maxdepth 1 -name '*.o' -newer "$binary" | head -1)" ]]; then
+        echo "== linking fuzz-$target"
+        objects=()
+        for module in "${modules[@]}"; do objects+=("$build/$module.o"); done
+        swiftc "${flags[@]}" -parse-as-library "Fuzz/$target.swift" "${objects[@]}" \
+            -lyaml -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+    fi
 fi
+binary="$build/fuzz-$target"
 
 corpus="$build/corpus/$target"
 mkdir -p "$corpus"

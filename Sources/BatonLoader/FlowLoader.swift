@@ -61,12 +61,20 @@ private struct LoadSession {
     var attempts = 0
     var chain: [String] = []
     var merged = MergedDefinitions()
+    /// The main file, whose folder every include must stay inside.
+    var mainPath = ""
+    /// That folder as written, and with its symbolic links resolved when it is on disk.
+    var rootFolder = "."
+    var resolvedRootFolder: String?
 
     init(loader: FlowLoader) {
         self.loader = loader
     }
 
     mutating func loadMain(_ path: String) -> FlowSpec? {
+        mainPath = path
+        rootFolder = SourcePath.folder(of: path)
+        resolvedRootFolder = loader.sources.resolvedPath(rootFolder)
         guard let main = read(path, isMain: true, includedAt: nil) else { return nil }
         let start = main.start ?? Reference("", at: main.location)
         return FlowSpec(
@@ -123,11 +131,35 @@ private struct LoadSession {
                 diagnostics.append(LoaderMessage.absoluteInclude(include.path, at: include.location))
                 continue
             }
-            _ = read(SourcePath.resolve(include.path, from: path), isMain: false, includedAt: include.location)
+            let target = SourcePath.resolve(include.path, from: path)
+            if let how = leavesRootFolder(target) {
+                diagnostics.append(LoaderMessage.includeOutsideFolder(
+                    include.path, how: how, main: mainPath, at: include.location))
+                continue
+            }
+            _ = read(target, isMain: false, includedAt: include.location)
         }
         chain.removeLast()
         return contents
     }
+
+    /// How an include target leaves the main file's folder: by its path (`..` past the folder)
+    /// or through a symbolic link; nil when it stays inside. A target that does not exist is
+    /// left to the read, which reports it missing.
+    func leavesRootFolder(_ target: String) -> IncludeEscape? {
+        guard SourcePath.isInside(target, folder: rootFolder) else { return .path }
+        if let root = resolvedRootFolder, let real = loader.sources.resolvedPath(target),
+           !SourcePath.isInside(real, folder: root) {
+            return .symbolicLink
+        }
+        return nil
+    }
+}
+
+/// How an include would read a file outside the main file's folder.
+enum IncludeEscape {
+    case path
+    case symbolicLink
 }
 
 /// Definitions gathered from every file, each id once; a second definition is reported with

@@ -138,6 +138,16 @@ enum LoaderMessage {
                    at: location, suggestion: "use a path relative to the including file")
     }
 
+    static func includeOutsideFolder(_ path: String, how: IncludeEscape, main: String, at location: SourceRange) -> Diagnostic {
+        let folder = SourcePath.folder(of: main)
+        let way = how == .path ? "leads" : "leads, through a symbolic link,"
+        return Diagnostic(
+            .error, code: "include-outside-folder",
+            message: "include path '\(excerpt(path))' \(way) outside the folder of the main file '\(main)', so the flow would read a file outside it",
+            at: location,
+            suggestion: "keep every file of the flow in '\(folder)' or below it (`..` may only climb back toward it)")
+    }
+
     static func includeNotAFlowFile(_ path: String, got kind: String, at location: SourceRange,
                                     includedAt: SourceRange?) -> Diagnostic {
         Diagnostic(.error, code: "wrong-type",

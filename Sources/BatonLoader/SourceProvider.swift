@@ -10,6 +10,11 @@ public protocol SourceProvider: Sendable {
     /// than `maxBytes`. A provider that can tell a file's size before reading it should refuse
     /// without reading it whole; the default reads it, then checks.
     func read(_ path: String, maxBytes: Int) throws -> [UInt8]
+
+    /// The absolute path of `path` with every symbolic link resolved, or nil when there is no
+    /// such thing (a file held in memory, or one that does not exist). The loader uses it to
+    /// keep includes inside the main file's folder; the default is nil.
+    func resolvedPath(_ path: String) -> String?
 }
 
 extension SourceProvider {
@@ -18,6 +23,8 @@ extension SourceProvider {
         guard bytes.count <= maxBytes else { throw SourceError.tooLarge(bytes: bytes.count, limit: maxBytes) }
         return bytes
     }
+
+    public func resolvedPath(_ path: String) -> String? { nil }
 }
 
 /// Reads files from the file system. A file over the size limit is refused from its size,
@@ -53,6 +60,13 @@ public struct DiskSources: SourceProvider {
         guard bytes.count <= maxBytes else { throw SourceError.tooLarge(bytes: nil, limit: maxBytes) }
         return bytes
     }
+
+    /// `realpath(3)`: absolute, every symbolic link resolved; nil when the path does not exist.
+    public func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 }
 
 /// Files held in memory by path; other paths go to `fallback` when there is one.
@@ -69,6 +83,12 @@ public struct InMemorySources: SourceProvider {
         if let text = files[SourcePath.normalized(path)] ?? files[path] { return Array(text.utf8) }
         if let fallback { return try fallback.read(path) }
         throw SourceError(reason: "no such file")
+    }
+
+    /// nil for a file held in memory (it has no links); otherwise what `fallback` says.
+    public func resolvedPath(_ path: String) -> String? {
+        if files[SourcePath.normalized(path)] != nil || files[path] != nil { return nil }
+        return fallback?.resolvedPath(path)
     }
 }
 
@@ -97,6 +117,22 @@ enum SourcePath {
         if relative.hasPrefix("/") { return normalized(relative) }
         let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return normalized(folder.isEmpty ? relative : folder + "/" + relative)
+    }
+
+    /// The folder of `file`: `.` for a bare name, `/` for a file at the root.
+    static func folder(of file: String) -> String {
+        let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if folder.isEmpty { return file.hasPrefix("/") ? "/" : "." }
+        return folder
+    }
+
+    /// Whether `path` (normalized) is `folder` or below it, both relative or both absolute.
+    static func isInside(_ path: String, folder: String) -> Bool {
+        switch folder {
+        case ".": !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../")
+        case "/": path.hasPrefix("/")
+        default: path == folder || path.hasPrefix(folder + "/")
+        }
     }
 
     /// Removes `.` segments and folds `dir/..`, keeping leading `..` of a relative path.

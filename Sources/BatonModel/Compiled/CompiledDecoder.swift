@@ -13,6 +13,12 @@ public struct CompiledArtifact: Sendable {
 }
 
 extension CompiledFlow {
+    /// The size of a compiled flow: any one array or object of at most `FlowSpec.maxDeclarations`
+    /// elements (10,000 screens, or events of one screen), and at most 4,000,000 JSON values in
+    /// all (the benchmark's 10,000-screen flow with source locations has about 500,000).
+    public static let limits = JSONTree.Limits(
+        maxElements: FlowSpec.maxDeclarations, maxValues: 4_000_000, code: "compiled-invalid")
+
     /// How deeply `do` lists may nest in a compiled flow.
     public static let maxActionNesting = 16
 
@@ -43,12 +49,14 @@ extension CompiledFlow {
     public static func decode(_ data: Data, file: String) throws(DiagnosticsError) -> CompiledArtifact {
         let bytes = [UInt8](data)
         do {
-            let root = try JSONTree.parse(bytes)
+            // Over-long lists are refused at their first extra element while parsing, not after
+            // the whole document is read.
+            let root = try JSONTree.parse(bytes, limits: Self.limits)
             var reader = CompiledReader()
             return try reader.artifact(root)
         } catch let error as JSONTree.ParseError {
             throw DiagnosticsError([diagnostic(error.message, offset: error.offset, bytes: bytes, file: file,
-                                               code: "compiled-json-invalid", suggestion: nil)])
+                                               code: error.code ?? "compiled-json-invalid", suggestion: nil)])
         } catch let error as CompiledReadError {
             throw DiagnosticsError([diagnostic(error.message, offset: error.offset, bytes: bytes, file: file,
                                                code: error.code, suggestion: error.suggestion)])

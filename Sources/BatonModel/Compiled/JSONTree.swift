@@ -26,11 +26,39 @@ public struct JSONTree: Sendable {
     public struct ParseError: Error, Sendable {
         public var message: String
         public var offset: Int
+        /// The diagnostic code when the document is well-formed so far but over one of the
+        /// `Limits`; nil for malformed JSON.
+        public var code: String?
+
+        public init(message: String, offset: Int, code: String? = nil) {
+            self.message = message
+            self.offset = offset
+            self.code = code
+        }
     }
 
-    /// Parses a whole document; anything but white space after the value is an error.
-    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> Located {
+    /// Bounds on a document's size, checked while it is parsed: the first element or value past
+    /// one stops the parse, so a list of a million screens costs what its first ones do.
+    public struct Limits: Sendable {
+        /// Elements of any one array, members of any one object.
+        public var maxElements: Int
+        /// Values in the whole document, containers included.
+        public var maxValues: Int
+        /// The `ParseError.code` of a document over a limit.
+        public var code: String
+
+        public init(maxElements: Int, maxValues: Int, code: String) {
+            self.maxElements = maxElements
+            self.maxValues = maxValues
+            self.code = code
+        }
+    }
+
+    /// Parses a whole document; anything but white space after the value is an error, and so
+    /// is going past `limits` (refused at the first element past one, before the rest is read).
+    public static func parse(_ bytes: [UInt8], limits: Limits? = nil) throws(ParseError) -> Located {
         var parser = Parser(bytes: bytes)
+        parser.limits = limits
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -59,6 +87,8 @@ public struct JSONTree: Sendable {
 private struct Parser {
     let bytes: [UInt8]
     var index = 0
+    var limits: JSONTree.Limits?
+    var values = 0
 
     mutating func skipSpace() {
         while index < bytes.count {
@@ -73,16 +103,25 @@ private struct Parser {
         JSONTree.ParseError(message: message, offset: offset ?? index)
     }
 
-    mutating func value(depth: Int) throws(JSONTree.ParseError) -> JSONTree.Located {
+    /// A value; `key` names the object member it is, for messages.
+    mutating func value(depth: Int, key: String? = nil) throws(JSONTree.ParseError) -> JSONTree.Located {
         guard index < bytes.count else { throw fail("the file ends where a value should be (is it truncated?)") }
         let start = index
+        if let limits {
+            values += 1
+            guard values <= limits.maxValues else {
+                throw JSONTree.ParseError(
+                    message: "the document has more than the limit of \(limits.maxValues) JSON values", offset: start,
+                    code: limits.code)
+            }
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             guard depth < JSONTree.maxDepth else { throw fail("objects and arrays nest more than \(JSONTree.maxDepth) levels") }
-            return JSONTree.Located(node: try object(depth: depth + 1), offset: start)
+            return JSONTree.Located(node: try object(depth: depth + 1, key: key), offset: start)
         case UInt8(ascii: "["):
             guard depth < JSONTree.maxDepth else { throw fail("objects and arrays nest more than \(JSONTree.maxDepth) levels") }
-            return JSONTree.Located(node: try array(depth: depth + 1), offset: start)
+            return JSONTree.Located(node: try array(depth: depth + 1, key: key), offset: start)
         case UInt8(ascii: "\""):
             return JSONTree.Located(node: .string(try string()), offset: start)
         case UInt8(ascii: "t"):
@@ -111,7 +150,7 @@ private struct Parser {
         index += count
     }
 
-    mutating func object(depth: Int) throws(JSONTree.ParseError) -> JSONTree.Node {
+    mutating func object(depth: Int, key objectKey: String?) throws(JSONTree.ParseError) -> JSONTree.Node {
         index += 1
         var members: [(key: String, value: JSONTree.Located)] = []
         var seen = Set<String>()
@@ -124,6 +163,7 @@ private struct Parser {
             skipSpace()
             guard index < bytes.count else { throw fail("the file ends inside an object (is it truncated?)") }
             guard bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+            try checkElements(members.count, key: objectKey, what: "members")
             let keyOffset = index
             let key = try string()
             // Objects of a compiled flow are small: a scan beats hashing; a large one uses the set.
@@ -134,7 +174,7 @@ private struct Parser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after the key") }
             index += 1
             skipSpace()
-            members.append((key, try value(depth: depth)))
+            members.append((key, try value(depth: depth, key: key)))
             skipSpace()
             guard index < bytes.count else { throw fail("the file ends inside an object (is it truncated?)") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -148,7 +188,16 @@ private struct Parser {
         }
     }
 
-    mutating func array(depth: Int) throws(JSONTree.ParseError) -> JSONTree.Node {
+    /// Refuses a container about to take its element past `limits.maxElements`.
+    func checkElements(_ count: Int, key: String?, what: String) throws(JSONTree.ParseError) {
+        guard let limits, count >= limits.maxElements else { return }
+        // A key is input text: quoted short, as every message quotes input.
+        let name = key.map { "'\($0.count > 60 ? $0.prefix(57) + "..." : $0)'" } ?? "an \(what == "members" ? "object" : "array")"
+        throw JSONTree.ParseError(
+            message: "\(name) has more than the limit of \(limits.maxElements) \(what)", offset: index, code: limits.code)
+    }
+
+    mutating func array(depth: Int, key: String?) throws(JSONTree.ParseError) -> JSONTree.Node {
         index += 1
         var items: [JSONTree.Located] = []
         skipSpace()
@@ -158,6 +207,7 @@ private struct Parser {
         }
         while true {
             skipSpace()
+            try checkElements(items.count, key: key, what: "elements")
             items.append(try value(depth: depth))
             skipSpace()
             guard index < bytes.count else { throw fail("the file ends inside an array (is it truncated?)") }
