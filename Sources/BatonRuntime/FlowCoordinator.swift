@@ -2,11 +2,12 @@ import BatonModel
 import Observation
 
 /// A running flow: one coordinator of the app. Subclassed once per kind (`StackCoordinator`,
-/// `SequenceCoordinator`, `TabsCoordinator`, `SwitchCoordinator`); the runtime creates, changes
-/// and releases them, and a host binds its views to their observable state.
+/// `SequenceCoordinator`, `TabsCoordinator`, `SwitchCoordinator`); the runtime creates them,
+/// sets them after each step from its navigation state and releases them, and a host binds its
+/// views to their observable state.
 ///
-/// A coordinator lives exactly as long as its place in the navigation state. Its parent is a
-/// weak reference, so releasing a place releases everything below it.
+/// A coordinator lives exactly as long as its flow instance in the navigation state. Its
+/// parent is a weak reference, so releasing a place releases everything below it.
 @MainActor @Observable
 public class FlowCoordinator: Identifiable {
     /// Unique in the run, from the runtime's deterministic counter.
@@ -35,29 +36,37 @@ public class FlowCoordinator: Identifiable {
     /// `stack`, `sequence`, `tabs` or `switch`.
     public var kind: String { flow.kind.keyword }
 
-    /// The input the flow's first screen gets: its input with the flow's `with` merged over it.
-    var contentInput: Value? { Values.merge(input, flow.with?.value) }
-
     /// The child the flow shows now: the top of its stack, its selected tab or its branch.
     var activeItem: NavigationItem? { nil }
 
     /// Every child item in order (stack entries, tabs, the branch), without the modal.
     var childItems: [NavigationItem] { [] }
 
-    /// Removes `child` from this flow's content (and the entries above it in a stack).
-    /// Returns whether it was found.
-    func removeChild(_ child: FlowCoordinator) -> Bool { false }
-
     /// This coordinator as a stack holder, when it is one. A virtual call: cheaper on the hot
     /// path than the protocol-conformance lookup of `as? any StackHolding`.
     var asStack: (any StackHolding)? { nil }
-}
 
-/// Merging of optional values, as the format merges `with` over a payload.
-enum Values {
-    /// `overlay` merged over `base`: record fields replace or add, anything else replaces.
-    static func merge(_ base: Value?, _ overlay: Value?) -> Value? {
-        guard let base else { return overlay }
-        return base.merging(overlay)
+    /// Takes the flow instance's state from the core: input, modal and parent here, the
+    /// kind's content in the subclasses. Properties are set only when they change, so
+    /// observers hear of real changes only.
+    func mirror(_ node: CoreFlow, in mirror: FacadeMirror, definition: Flow?) {
+        if input != node.input { input = node.input }
+        let modal = node.presented.flatMap { modal in
+            mirror.item(modal.item).map { PresentedItem(presentation: modal.presentation, item: $0) }
+        }
+        if !Self.same(presented.map { [$0.item] } ?? [], modal.map { [$0.item] } ?? [])
+            || presented?.presentation != modal?.presentation {
+            presented = modal
+        }
+        let newParent = node.parent.flatMap { mirror.flows[$0] }
+        if parent !== newParent { parent = newParent }
+    }
+
+    /// Whether two item lists show the same instances with the same inputs.
+    static func same(_ lhs: [NavigationItem], _ rhs: [NavigationItem]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { left, right in
+            left.id == right.id && left.screenEntry?.input == right.screenEntry?.input
+        }
     }
 }

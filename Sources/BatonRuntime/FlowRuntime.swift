@@ -3,35 +3,33 @@ import BatonModel
 import Foundation
 import Observation
 
-/// Runs a flow spec: creates the coordinators, takes events, back gestures, tab taps and deep
-/// links, and records every step. Headless (tests, `baton run`) or behind a SwiftUI/UIKit host.
+/// Runs a flow spec: takes events, back gestures, tab taps and deep links, and records every
+/// step. Headless (tests, `baton run`) or behind a SwiftUI/UIKit host.
+///
+/// The navigation state lives in one value, stepped by `NavigationCore`; the runtime is its
+/// observable facade: after each step it brings the coordinators (one per flow instance) and
+/// the screens' view models in line with the new state, tells view models what they were
+/// handed, and logs the step.
 @MainActor @Observable
 public final class FlowRuntime {
     /// How deep events, links and flow nesting may go before the runtime stops a loop.
-    public nonisolated static let maxDepth = 64
+    public nonisolated static let maxDepth = NavigationCore.maxDepth
     /// How many deep links are held at most; holding one more drops the oldest, with a log entry.
-    public nonisolated static let maxHeldLinks = 16
+    public nonisolated static let maxHeldLinks = NavigationCore.maxHeldLinks
     /// How many screen and flow instances one step (or the start) may create.
-    public nonisolated static let maxCreatedPerStep = 10_000
+    public nonisolated static let maxCreatedPerStep = NavigationCore.maxCreatedPerStep
 
+    /// The core: the spec, the flags and facts, and the navigation state as a value.
+    @ObservationIgnored package private(set) var core: NavigationCore
     public private(set) var spec: FlowSpec
-    @ObservationIgnored private(set) var index: SpecIndex
-    /// The structural way of each link, shared with lint.
-    @ObservationIgnored private(set) var linkWays: LinkWays
-    /// Checks run-time values (payloads, facts, flags) against the spec.
-    @ObservationIgnored private(set) var checker: ValueChecker
     @ObservationIgnored public let registry: ViewModelRegistry
     public private(set) var environment: RuntimeEnvironment
     public let options: RuntimeOptions
     /// The root flow's coordinator.
-    public private(set) var root: FlowCoordinator
+    public internal(set) var root: FlowCoordinator
     public internal(set) var log: [LogEntry] = []
     /// How many entries were ever logged; numbers the next one.
     @ObservationIgnored var loggedCount = 0
-    /// Set when a child flow finished, so the next settle restarts whatever it left empty.
-    @ObservationIgnored var needsRepair = false
-    /// Each flow's `on` keys by trigger, built on first use; cleared when the spec changes.
-    @ObservationIgnored var transitionIndexes: [String: TransitionIndex] = [:]
     /// Deep links waiting for a switch branch to be shown.
     public internal(set) var heldLinks: [String] = []
     /// The root flow's outcome once it finished, and its payload.
@@ -40,28 +38,9 @@ public final class FlowRuntime {
     /// Called with every log entry as it is recorded, for analytics.
     @ObservationIgnored public var onTransition: ((LogEntry) -> Void)?
 
-    /// The next instance id; screens and flows are numbered 1, 2, 3... in creation order.
-    @ObservationIgnored var nextInstanceID = 1
-    /// Instances created by the current step, against `maxCreatedPerStep`.
-    @ObservationIgnored var createdThisStep = 0
-    /// What the current step did, for its log entry.
-    @ObservationIgnored var trace = StepTrace()
-    /// What of the spec the last step used (transitions performed, links opened), for
-    /// exploration and scenario coverage.
-    @ObservationIgnored package internal(set) var use = StepUse()
-    /// Entries recorded during the current step, after its own.
-    @ObservationIgnored var nestedEntries: [LogEntry] = []
-    /// (1.1) The last result handed to each screen instance, by instance id.
-    @ObservationIgnored var received: [Int: ScreenResult] = [:]
-    /// (1.1) A `return R` waiting for the step to end to be handed over.
-    @ObservationIgnored var pendingResult: PendingResult?
-    /// (1.1) New inputs for view models whose instance stayed (`singleTop`), told when the
-    /// step stands.
-    @ObservationIgnored var pendingInputs: [(viewModel: any ScreenViewModel, input: Value?)] = []
-    /// (1.1) Sequences started with no step that can be shown; they finish when drained.
-    @ObservationIgnored var pendingEmptySequences: [SequenceCoordinator] = []
-    /// (1.1) Whether any transition of the spec has a `return` (steps then keep a checkpoint).
-    @ObservationIgnored var usesReturn = false
+    /// The coordinators and screen entries (with their view models) mirroring the core's
+    /// instances, by instance id.
+    @ObservationIgnored var mirror = FacadeMirror()
 
     /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
     /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
@@ -84,34 +63,14 @@ public final class FlowRuntime {
             let diagnostics = Linter().lint(spec)
             if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
         }
-        let checker = ValueChecker(spec)
-        let problems = checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
-        if !problems.isEmpty {
-            throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec, supplied: environment.context) })
-        }
+        let core = try NavigationCore(spec: spec, environment: environment, strict: options.strict)
+        self.core = core
         self.spec = spec
-        self.index = SpecIndex(spec)
-        self.checker = checker
-        self.linkWays = LinkWays(index: index)
-        self.usesReturn = Self.hasReturn(spec)
         self.registry = registry
-        self.environment = RuntimeEnvironment(
-            flagOverrides: environment.flagOverrides, context: checker.contextWithDefaults(environment.context))
+        self.environment = core.environment
         self.options = options
         self.root = StackCoordinator(id: 0, flow: Flow(name: spec.start.name, kind: .stack(root: Target(""))), input: nil)
-        do {
-            root = try makeRootFlow()
-        } catch {
-            throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: spec)])
-        }
-        drainEmptySequences(depth: 0)
-        if needsRepair {
-            needsRepair = false
-            repair(root, depth: 0)
-            drainEmptySequences(depth: 0)
-        }
-        trace = StepTrace()
-        nestedEntries = []
+        syncMirror()
     }
 
     /// Reads a compiled flow (docs/COMPILED.md), bare or in a signed envelope, and starts it as
@@ -134,80 +93,38 @@ public final class FlowRuntime {
     /// event it does not declare, changes nothing and is reported (`.rejected`).
     @discardableResult
     public func send(_ event: String, from screen: String, payload: Value? = nil) -> StepResult {
-        runStep(trigger: "\(screen).\(event)", source: screen) {
-            emitFromVisible(event, screen: screen, instance: nil, payload: payload)
-        }
+        commit(core.send(event, from: screen, payload: payload)).result
     }
 
     /// Emits `event` from a screen instance (what a view model's `send` does).
     @discardableResult
     func send(_ event: String, fromInstance instance: Int, screen: String, payload: Value?) -> StepResult {
-        runStep(trigger: "\(screen).\(event)", source: screen) {
-            emitFromVisible(event, screen: screen, instance: instance, payload: payload)
-        }
+        commit(core.send(event, from: screen, instance: instance, payload: payload)).result
     }
 
     /// The system back gesture on the visible screen.
     @discardableResult
     public func back() -> StepResult {
-        let walk = visibleWalk()
-        let visible = walk.screen?.screen
-        return runStep(trigger: "back", source: visible) {
-            guard let visible else { return .rejected(RuntimeMessage.nothingVisible) }
-            return emitFromVisible("back", screen: visible, instance: nil, payload: nil, walk: walk)
-        }
+        commit(core.back()).result
     }
 
     /// The user's swipe that closes the topmost modal.
     @discardableResult
     public func dismiss() -> StepResult {
-        let walk = visibleWalk()
-        return runStep(trigger: "dismiss", source: walk.screen?.screen) {
-            guard let owner = walk.modalOwner, let modal = owner.presented else {
-                return .rejected(RuntimeMessage.nothingPresented)
-            }
-            trace.record(flow: owner.flowName, action: "dismiss \(modal.item.name)")
-            owner.presented = nil
-            offerDismissed(modal.item.name, to: owner, depth: 0)
-            return .handled
-        }
+        commit(core.dismiss()).result
     }
 
     /// The user tapping tab `id` of the innermost shown tabs flow that has it. Tabs under a
     /// modal cannot be tapped.
     @discardableResult
     public func selectTab(_ id: String) -> StepResult {
-        let walk = visibleWalk()
-        return runStep(trigger: "tab \(id)", source: walk.screen?.screen) {
-            guard let tabs = walk.tappableTabs.last(where: { tabs in tabs.tabs.contains { $0.id == id } }) else {
-                let covered = walk.tabs.contains { tabs in tabs.tabs.contains { $0.id == id } }
-                return .rejected(covered ? RuntimeMessage.tabCovered(id, by: walk.modalOwner?.presented?.item.name)
-                                         : RuntimeMessage.noTab(id))
-            }
-            if tabs.selectedTab == id {
-                return reselect(tab: id, in: tabs)
-            }
-            trace.record(flow: tabs.flowName, action: "tab \(id)")
-            return select(tab: id, in: tabs)
-        }
+        commit(core.selectTab(id)).result
     }
 
     /// Opens a deep link such as `/recipes/7` or `myapp://host/recipes/7?x=1`.
     @discardableResult
     public func open(_ url: String) -> LinkResult {
-        var linkResult = LinkResult.noMatch
-        _ = runStep(trigger: "open \(url)", source: nil) {
-            let outcome = openLink(url, depth: 0)
-            linkResult = outcome.result
-            switch outcome.result {
-            case .opened: return .handled
-            case .held:
-                trace.resultName = "held"
-                return .handled
-            case .noMatch: return .rejected(outcome.message ?? RuntimeMessage.linkNoMatch(url))
-            }
-        }
-        return linkResult
+        commit(core.open(url)).link ?? .noMatch
     }
 
     /// Sets a context fact, then lets following switches follow and opens held links that can
@@ -221,81 +138,133 @@ public final class FlowRuntime {
     /// opens held links that can now be opened. Throws, changing nothing, when the flag is not
     /// declared or the value does not fit it.
     public func setFlag(_ name: String, _ value: Literal?) throws(DiagnosticsError) {
-        guard let value else {
-            if index.flags[name] == nil, let problem = checker.flagProblem(name, .bool(false)) {
-                throw DiagnosticsError([RuntimeDiagnostic.setting(problem, spec: spec)])
-            }
-            environment.flagOverrides[name] = nil
-            settleAfterChange()
-            return
-        }
-        try set(context: [:], flags: [name: value])
+        commit(try core.set(context: [:], flags: [name: value]))
+        environment = core.environment
     }
 
     /// Sets several context facts and flag overrides at once (a scenario's `set` step), then
     /// lets following switches follow and opens held links that can now be opened. Throws,
     /// changing nothing, on any undeclared name or value that does not fit.
     public func set(context: [String: Value], flags: [String: Literal]) throws(DiagnosticsError) {
-        let problems = checker.settingProblems(flags: flags, context: context, requireAll: false)
-        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec) }) }
-        environment.context.merge(context) { _, new in new }
-        environment.flagOverrides.merge(flags) { _, new in new }
-        settleAfterChange()
+        commit(try core.set(context: context, flags: flags.mapValues { Optional($0) }))
+        environment = core.environment
     }
 
     /// A flag's current value: the override, the rollout bucket or the default; nil for an
     /// undeclared flag without an override.
     public func flagValue(_ name: String) -> Literal? {
-        guard let flag = index.flags[name] else { return environment.flagOverrides[name] }
-        return FlagResolver.value(of: flag, overrides: environment.flagOverrides, context: environment.context)
+        core.flagValue(name)
     }
 
-    /// The navigation state, computed from the coordinators.
-    public var state: NavigationState { computeState() }
+    /// The navigation state, computed from the core's state.
+    public var state: NavigationState { core.navigationState() }
+
+    /// The state as scenario files see it, without the whole tree (`tree` is an empty node).
+    package var visibleState: NavigationState { core.navigationState(withTree: false) }
 
     /// The visible screen instance with its view model, for a host that shows it; nil once the
     /// root has finished.
-    public var visibleScreen: ScreenEntry? { VisibleWalk(root: root).screen }
+    public var visibleScreen: ScreenEntry? { visibleWalk().screen }
 
-    // MARK: Conditions
+    /// What of the spec the last step used (transitions performed, links opened), for
+    /// exploration and scenario coverage.
+    package var use: StepUse { core.use }
 
-    /// Whether a `when` holds now; no condition always holds.
-    func holds(_ condition: Condition?) -> Bool {
-        guard let condition else { return true }
-        return condition.expression.holds { name in
-            switch name {
-            case .flag(let flag): flagValue(flag)
-            case .context(let fact): environment.context[fact].flatMap(Literal.init)
-            }
-        }
+    /// The id the next screen or flow instance gets.
+    var nextInstanceID: Int {
+        get { core.state.nextInstanceID }
+        set { core.state.nextInstanceID = newValue }
+    }
+
+    /// The structural way of each link, shared with lint.
+    var linkWays: LinkWays { core.linkWays }
+
+    /// Takes the next instance id of the run's deterministic counter.
+    func takeInstanceID() -> Int {
+        core.takeInstanceID()
+    }
+
+    /// `resume X` on switch `owner`, outside a step: shows the kept branch `name`, else a
+    /// fresh one with `input`; nothing when it is the shown branch.
+    func resume(_ name: String, in owner: SwitchCoordinator, input: Value?) throws(ActionFailure) {
+        try core.resume(name, in: owner.id, input: input)
+        core.collectReleased()
+        syncMirror()
+    }
+
+    // MARK: Snapshots and specs
+
+    /// The whole navigation state as a Codable value.
+    public func snapshot() -> RuntimeSnapshot {
+        core.snapshot()
+    }
+
+    /// Rebuilds coordinators and view models from a snapshot, kept switch branches included.
+    /// Throws (and keeps the current state) when the snapshot names a screen, flow, tab or
+    /// branch the spec does not have, uses an instance id twice, or does not fit the spec.
+    /// Results handed to screens are not part of a snapshot: none is remembered after it.
+    /// Refuses, before building anything, a snapshot over `SnapshotLimits` or with a stack,
+    /// switch or tabs flow that shows nothing (unless the root has finished).
+    public func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) {
+        try core.restore(snapshot)
+        mirror = FacadeMirror()
+        syncMirror()
     }
 
     /// Puts the run in the state of `snapshot` under `environment` (checked by the caller, its
-    /// defaults filled), with no link retried and nothing followed: how exploration returns to
-    /// a state it saw before.
+    /// defaults filled), with no link retried and nothing followed.
     package func reset(to snapshot: RuntimeSnapshot, environment: RuntimeEnvironment) throws(DiagnosticsError) {
-        try restore(snapshot)
+        try core.restore(snapshot)
+        core.reset(to: core.state, environment: environment)
         self.environment = environment
+        mirror = FacadeMirror()
+        syncMirror()
     }
 
-    func replaceIndex(with spec: FlowSpec) {
-        self.spec = spec
-        self.index = SpecIndex(spec)
-        self.checker = ValueChecker(index: index)
-        self.linkWays = LinkWays(index: index)
-        self.usesReturn = Self.hasReturn(spec)
-        transitionIndexes = [:]
+    /// Swaps in a new spec. Refuses (throws, keeps running the old one) when the linter finds
+    /// errors. Keeps the user's place where the new spec still has it: whatever no longer fits
+    /// is dropped, and flows left empty start again.
+    public func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) {
+        let diagnostics = Linter().lint(newSpec)
+        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
+        let report = try core.replaceSpec(newSpec)
+        spec = newSpec
+        mirror = FacadeMirror()
+        commit(report)
     }
 
-    private static func hasReturn(_ spec: FlowSpec) -> Bool {
-        spec.flows.contains { flow in
-            flow.transitions.contains { transition in
-                transition.performedActions.contains { if case .return = $0.kind { true } else { false } }
-            }
+    // MARK: After a step
+
+    /// Brings the facade in line with the core after a step, tells view models what they were
+    /// handed, and logs the step's entries.
+    @discardableResult
+    private func commit(_ report: CoreReport) -> CoreReport {
+        syncMirror()
+        for (instance, result) in report.results {
+            mirror.screens[instance]?.viewModel.receive(result)
         }
+        for (instance, input) in report.inputs {
+            mirror.screens[instance]?.viewModel.update(input: input)
+        }
+        record(report.entries)
+        return report
     }
 
-    func replaceRoot(_ coordinator: FlowCoordinator) {
-        root = coordinator
+    /// Appends entries, numbering them and giving the first (the step's own) the final state
+    /// when states are recorded, tells `onTransition`, and keeps the log within its limit.
+    private func record(_ entries: [LogEntry]) {
+        guard !entries.isEmpty else { return }
+        let final = options.recordsStates ? state : nil
+        var numbered = entries
+        for offset in numbered.indices {
+            loggedCount += 1
+            numbered[offset].sequence = loggedCount
+            if offset == 0 { numbered[offset].state = final }
+        }
+        log += numbered
+        if let limit = options.logLimit, log.count > limit * 2 {
+            log.removeFirst(log.count - limit)  // amortised: trims once per `limit` entries
+        }
+        for entry in numbered { onTransition?(entry) }
     }
 }

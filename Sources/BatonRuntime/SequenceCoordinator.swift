@@ -37,25 +37,15 @@ public final class SequenceCoordinator: FlowCoordinator, StackHolding {
         entries.reversed().lazy.compactMap { self.stepIndices[$0.id] }.first
     }
 
-    func setEntries(_ entries: [NavigationItem]) {
-        self.entries = entries
-        let kept = Set(entries.map(\.id))
-        stepIndices = stepIndices.filter { kept.contains($0.key) }
-    }
-
-    func push(_ item: NavigationItem, step: Int) {
-        entries.append(item)
-        stepIndices[item.id] = step
-    }
-
     override var activeItem: NavigationItem? { entries.last }
     override var childItems: [NavigationItem] { entries }
 
     override var asStack: (any StackHolding)? { self }
 
-    override func removeChild(_ child: FlowCoordinator) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.id == child.id }) else { return false }
-        setEntries(Array(entries.prefix(index)))
-        return true
+    override func mirror(_ node: CoreFlow, in mirror: FacadeMirror, definition: Flow?) {
+        super.mirror(node, in: mirror, definition: definition)
+        let items = node.entries.compactMap(mirror.item)
+        if !Self.same(entries, items) { entries = items }
+        if stepIndices != node.stepIndices { stepIndices = node.stepIndices }
     }
 }

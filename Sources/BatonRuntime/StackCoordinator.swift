@@ -25,18 +25,14 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
     /// What the navigation stack shows at its root.
     public var rootItem: NavigationItem? { flattened.first }
 
-    func setEntries(_ entries: [NavigationItem]) {
-        self.entries = entries
-    }
-
     override var activeItem: NavigationItem? { entries.last }
     override var childItems: [NavigationItem] { entries }
 
     override var asStack: (any StackHolding)? { self }
 
-    override func removeChild(_ child: FlowCoordinator) -> Bool {
-        guard let index = entries.firstIndex(where: { $0.id == child.id }) else { return false }
-        entries = Array(entries.prefix(index))
-        return true
+    override func mirror(_ node: CoreFlow, in mirror: FacadeMirror, definition: Flow?) {
+        super.mirror(node, in: mirror, definition: definition)
+        let items = node.entries.compactMap(mirror.item)
+        if !Self.same(entries, items) { entries = items }
     }
 }

@@ -4,8 +4,6 @@ import BatonModel
 @MainActor
 protocol StackHolding: FlowCoordinator {
     var entries: [NavigationItem] { get }
-    /// Replaces the entries, keeping whatever bookkeeping belongs to the ones that stay.
-    func setEntries(_ entries: [NavigationItem])
 }
 
 extension StackHolding {
@@ -14,16 +12,6 @@ extension StackHolding {
         guard newPath.count < current.count,
               zip(newPath, current).allSatisfy({ $0.id == $1.id }) else { return }
         userWentBack?(current.count - newPath.count)
-    }
-
-    func push(_ item: NavigationItem) {
-        setEntries(entries + [item])
-    }
-
-    /// Keeps the first `count` entries.
-    func truncate(to count: Int) {
-        guard count < entries.count else { return }
-        setEntries(Array(entries.prefix(max(count, 0))))
     }
 
     /// The screens and opaque flows of the whole stack, child flows pushed onto it flattened

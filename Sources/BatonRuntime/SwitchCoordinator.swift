@@ -23,28 +23,18 @@ public final class SwitchCoordinator: FlowCoordinator {
     override var activeItem: NavigationItem? { branch }
     override var childItems: [NavigationItem] { branch.map { [$0] } ?? [] }
 
-    override func removeChild(_ child: FlowCoordinator) -> Bool {
-        if let name = kept.first(where: { $0.value.id == child.id })?.key {
-            kept[name] = nil
-            return true
-        }
-        guard branch?.id == child.id else { return false }
-        branch = nil
-        return true
-    }
-
-    /// Shows `item`, keeping the branch it hides (unless that one is `item`'s own name, which
-    /// `item` replaces).
-    func reveal(_ item: NavigationItem) {
-        if let old = branch, old.id != item.id {
-            kept[old.name] = old
-        }
-        kept[item.name] = nil
-        branch = item
-    }
-
     /// The kept branches in name order.
     var keptItems: [NavigationItem] {
         kept.keys.sorted().compactMap { kept[$0] }
+    }
+
+    override func mirror(_ node: CoreFlow, in mirror: FacadeMirror, definition: Flow?) {
+        super.mirror(node, in: mirror, definition: definition)
+        let shown = node.branch.flatMap(mirror.item)
+        if !Self.same(branch.map { [$0] } ?? [], shown.map { [$0] } ?? []) { branch = shown }
+        let hidden = node.kept.compactMapValues(mirror.item)
+        let changed = hidden.count != kept.count
+            || hidden.contains { name, item in !Self.same(kept[name].map { [$0] } ?? [], [item]) }
+        if changed { kept = hidden }
     }
 }

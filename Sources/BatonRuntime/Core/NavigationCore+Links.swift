@@ -16,11 +16,11 @@ private struct LinkTarget {
     var pattern: String
 }
 
-extension FlowRuntime {
+extension NavigationCore {
     /// Opens a deep link: selects tabs and switch branches on the way from the root to the
     /// link's flow, dismisses modals on the way, and sets the flow's stack to its root and the
     /// link's screens. A way through a switch branch that cannot be shown holds the link.
-    func openLink(_ url: String, depth: Int, holding: Bool = true) -> LinkOutcome {
+    mutating func openLink(_ url: String, depth: Int, holding: Bool = true) -> LinkOutcome {
         guard depth <= Self.maxDepth else { return LinkOutcome(result: .noMatch, message: RuntimeMessage.tooDeep) }
         let target: LinkTarget
         switch match(url) {
@@ -29,7 +29,7 @@ extension FlowRuntime {
         }
         switch check(target.way) {
         case .blocked(let branch):
-            if holding && !heldLinks.contains(url) { hold(url) }
+            if holding && !state.heldLinks.contains(url) { hold(url) }
             trace.record(flow: target.flow.name, action: "hold \(url)")
             return LinkOutcome(result: .held, message: RuntimeMessage.held(branch))
         case .impossible(let message):
@@ -51,24 +51,24 @@ extension FlowRuntime {
 
     /// Holds `url`, dropping the oldest held link (with a log entry) when `maxHeldLinks` are
     /// held already.
-    private func hold(_ url: String) {
-        if heldLinks.count >= Self.maxHeldLinks {
-            let dropped = heldLinks.removeFirst()
+    private mutating func hold(_ url: String) {
+        if state.heldLinks.count >= Self.maxHeldLinks {
+            let dropped = state.heldLinks.removeFirst()
             recordNested(trigger: "open \(dropped)", trace: StepTrace(), result: "dropped",
                          message: RuntimeMessage.heldLinkDropped(dropped))
         }
-        heldLinks.append(url)
+        state.heldLinks.append(url)
     }
 
     /// Opens the held links whose way can now be taken, in the order they were held.
-    func retryHeldLinks() {
-        guard finishedOutcome == nil, !heldLinks.isEmpty else { return }
-        for url in heldLinks {
+    mutating func retryHeldLinks() {
+        guard state.finished == nil, !state.heldLinks.isEmpty else { return }
+        for url in state.heldLinks {
             let saved = trace
             trace = StepTrace()
             let outcome = openLink(url, depth: 0, holding: false)
             if outcome.result != .held {
-                heldLinks.removeAll { $0 == url }
+                state.heldLinks.removeAll { $0 == url }
                 if outcome.result == .opened {
                     recordNested(trigger: "open \(url)", trace: trace, result: "handled",
                                  message: RuntimeMessage.heldLinkOpened(url))
@@ -116,17 +116,17 @@ extension FlowRuntime {
 
     /// Whether the way can be taken now, without changing anything.
     private func check(_ way: [String]) -> WayCheck {
-        var current: FlowCoordinator? = root
+        var current: CoreFlow? = state.root
         for (position, name) in way.enumerated().dropFirst() {
             let parentName = way[position - 1]
             guard let parentFlow = index.flows[parentName] else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
             switch parentFlow.kind {
             case .tabs(let tabs, _):
-                if let live = current as? TabsCoordinator {
-                    guard let slot = live.tabs.first(where: { $0.tab.flow.name == name }) else {
+                if let live = current, live.kind == .tabs {
+                    guard let slot = tabSlot(of: live, running: name) else {
                         return .impossible(RuntimeMessage.linkHiddenTab(name))
                     }
-                    current = slot.coordinator
+                    current = slot.flow.flatMap { state.flows[$0.id] }
                 } else {
                     guard let tab = tabs.first(where: { $0.flow.name == name }), holds(tab.when) else {
                         return .impossible(RuntimeMessage.linkHiddenTab(name))
@@ -134,16 +134,17 @@ extension FlowRuntime {
                     current = nil
                 }
             case .switch:
-                if let live = current as? SwitchCoordinator, live.branch?.name == name {
-                    current = live.branch?.coordinator
+                if let live = current, live.kind == .switch, live.branch?.name == name {
+                    current = live.branch.flatMap { $0.isFlow ? state.flows[$0.id] : nil }
                 } else {
                     // (1.1) A hidden branch is shown only when it is the first whose `when` holds.
                     guard firstHoldingBranch(of: parentFlow) == name else { return .blocked(name) }
-                    current = (current as? SwitchCoordinator)?.kept[name]?.coordinator
+                    let kept = current.flatMap { $0.kind == .switch ? $0.kept[name] : nil }
+                    current = kept.flatMap { $0.isFlow ? state.flows[$0.id] : nil }
                 }
             case .stack, .sequence:
-                if let live = current?.asStack, live.entries.first?.name == name {
-                    current = live.entries.first?.coordinator
+                if let live = current, live.kind.holdsStack, let first = live.entries.first, first.name == name {
+                    current = first.isFlow ? state.flows[first.id] : nil
                 } else {
                     current = nil
                 }
@@ -153,86 +154,99 @@ extension FlowRuntime {
     }
 
     /// Takes the way, then sets the link flow's stack.
-    private func apply(_ target: LinkTarget) throws(ActionFailure) {
-        var current = root
-        root.presented = nil
+    private mutating func apply(_ target: LinkTarget) throws(ActionFailure) {
+        var current = state.rootID
+        state.flows[current]?.presented = nil
         for name in target.way.dropFirst() {
-            let next: FlowCoordinator
-            switch current {
-            case let tabs as TabsCoordinator:
-                guard let slot = tabs.tabs.first(where: { $0.tab.flow.name == name }), let child = slot.coordinator else {
+            guard let flow = state.flows[current] else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
+            let next: Int
+            switch flow.kind {
+            case .tabs:
+                guard let slot = tabSlot(of: flow, running: name), let child = slot.flow else {
                     throw ActionFailure(message: RuntimeMessage.linkHiddenTab(name))
                 }
-                tabs.selectedTab = slot.id
-                next = child
-            case let owner as SwitchCoordinator:
-                if owner.branch?.name != name {
-                    try resume(name, in: owner, input: owner.contentInput)
+                state.flows[current]?.selectedTab = slot.id
+                next = child.id
+            case .switch:
+                if flow.branch?.name != name {
+                    try resume(name, in: current, input: contentInput(current))
                 }
-                guard let child = owner.branch?.coordinator else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
-                next = child
-            case let holder where holder.asStack != nil:
-                guard let stack = holder.asStack else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
-                if let child = stack.entries.first?.coordinator, child.flowName == name {
-                    stack.truncate(to: 1)
-                    next = child
+                guard let child = state.flows[current]?.branch, child.isFlow else {
+                    throw ActionFailure(message: RuntimeMessage.linkUnreachable(name))
+                }
+                next = child.id
+            case .stack, .sequence:
+                if let child = flow.entries.first, child.isFlow, child.name == name {
+                    state.flows[current]?.truncate(to: 1)
+                    next = child.id
                 } else {
-                    let item = try makeItem(name, input: stack.contentInput, under: stack)
-                    guard let child = item.coordinator else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
-                    adopt(item, by: stack)
-                    if let sequence = stack as? SequenceCoordinator {
-                        sequence.setEntries([])
-                        sequence.push(item, step: 0)
+                    let item = try makeItem(name, input: contentInput(current), under: current)
+                    guard item.isFlow else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
+                    adopt(item, by: current)
+                    state.flows[current]?.setEntries([])
+                    if flow.kind == .sequence {
+                        state.flows[current]?.push(item, step: 0)
                     } else {
-                        stack.setEntries([item])
+                        state.flows[current]?.setEntries([item])
                     }
-                    next = child
+                    next = item.id
                 }
-            default:
-                throw ActionFailure(message: RuntimeMessage.linkUnreachable(name))
             }
-            next.presented = nil
+            state.flows[next]?.presented = nil
             current = next
         }
-        guard let linkStack = current.asStack, let first = linkStack.entries.first else {
-            throw ActionFailure(message: RuntimeMessage.linkNotStack(current.flowName))
+        guard let linkStack = state.flows[current], linkStack.kind.holdsStack, let first = linkStack.entries.first else {
+            throw ActionFailure(message: RuntimeMessage.linkNotStack(state.flows[current]?.flow ?? ""))
         }
-        linkStack.presented = nil
-        try place(target.items, on: linkStack, after: [first])
+        state.flows[current]?.presented = nil
+        try place(target.items, on: current, after: [first])
     }
 
     /// (1.1) Puts a link's items in place: a pushed item on the stack reached so far, a
     /// presented one over the flow that holds the previous item; items after a pushed or
     /// presented flow go into that flow, after its root.
-    private func place(
+    private mutating func place(
         _ items: [(name: String, presentation: Presentation?, input: Value?)],
-        on linkStack: any StackHolding, after base: [NavigationItem]
+        on linkStack: Int, after base: [CoreItem]
     ) throws(ActionFailure) {
         var stack = linkStack
         var entries = base
-        var holder: FlowCoordinator = linkStack
+        var holder = linkStack
         var closed = false
         for item in items {
             guard !closed else { throw ActionFailure(message: RuntimeMessage.linkAfterScreen(item.name)) }
             let made = try makeItem(item.name, input: item.input, under: holder)
             if let presentation = item.presentation {
-                stack.setEntries(entries)
+                state.flows[stack]?.setEntries(entries)
                 present(made, as: presentation, by: holder)
             } else {
                 adopt(made, by: stack)
                 entries.append(made)
-                stack.setEntries(entries)
+                state.flows[stack]?.setEntries(entries)
             }
-            switch made {
-            case .flow(let child):
-                guard let inner = child.asStack else { throw ActionFailure(message: RuntimeMessage.linkNotStack(child.flowName)) }
-                stack = inner
+            if made.isFlow {
+                guard let inner = state.flows[made.id], inner.kind.holdsStack else {
+                    throw ActionFailure(message: RuntimeMessage.linkNotStack(made.name))
+                }
+                stack = made.id
                 entries = inner.entries
-                holder = child
-            case .screen:
+                holder = made.id
+            } else {
                 if item.presentation != nil { closed = true } else { holder = stack }
             }
         }
-        stack.setEntries(entries)
+        state.flows[stack]?.setEntries(entries)
+    }
+
+    /// The shown tab of a tabs flow instance that runs flow `name`.
+    private func tabSlot(of flow: CoreFlow, running name: String) -> CoreTab? {
+        guard case .tabs(let declared, _)? = index.flows[flow.flow]?.kind else { return nil }
+        return flow.tabs.first { slot in declared.first { $0.id == slot.id }?.flow.name == name }
+    }
+
+    /// (1.1) The branch of a switch flow a link may show: the first whose `when` holds.
+    func firstHoldingBranch(of flow: Flow) -> String? {
+        guard case .switch(let branches) = flow.kind else { return nil }
+        return branches.first(where: { holds($0.when) })?.target.name
     }
 }

@@ -1,0 +1,206 @@
+import BatonModel
+
+/// The whole navigation state of a run as one plain value: every live flow and screen instance
+/// by id (stacks, tabs, branches, kept branches, modals, inputs), the held links, the root's
+/// outcome, the results handed to screens and the instance-id counter.
+///
+/// `NavigationCore` steps it; `FlowRuntime`'s coordinators mirror it; exploration copies,
+/// hashes and compares it. `RuntimeSnapshot` is its persisted form, written as a tree.
+public struct CoreState: Hashable, Codable, Sendable {
+    /// The root flow's instance id.
+    public internal(set) var rootID: Int
+    /// The live flow instances by id.
+    public internal(set) var flows: [Int: CoreFlow]
+    /// The live screen instances by id.
+    public internal(set) var screens: [Int: CoreScreen]
+    /// Deep links waiting for a switch branch to be shown, oldest first.
+    public internal(set) var heldLinks: [String] = []
+    /// The root flow's outcome once it finished, and its payload.
+    public internal(set) var finished: String?
+    public internal(set) var finishedPayload: Value?
+    /// The id the next screen or flow instance gets.
+    public internal(set) var nextInstanceID: Int
+    /// (1.1) The last result handed to each live screen instance, by instance id.
+    public internal(set) var received: [Int: ScreenResult] = [:]
+
+    /// The root flow instance.
+    public var root: CoreFlow? { flows[rootID] }
+
+}
+
+/// What a stack entry, tab, switch branch or modal holds: a screen or a flow instance.
+public struct CoreItem: Hashable, Codable, Sendable {
+    /// The instance id.
+    public var id: Int
+    /// The screen or flow id.
+    public var name: String
+    /// Whether the instance is a flow (else a screen).
+    public var isFlow: Bool
+
+    init(id: Int, name: String, isFlow: Bool) {
+        self.id = id
+        self.name = name
+        self.isFlow = isFlow
+    }
+}
+
+/// A screen instance: its screen and input.
+public struct CoreScreen: Hashable, Codable, Sendable {
+    public var id: Int
+    /// The screen id.
+    public var screen: String
+    public var input: Value?
+}
+
+/// The four kinds of flow.
+public enum CoreFlowKind: String, Hashable, Codable, Sendable {
+    case stack, sequence, tabs, `switch`
+
+    init(_ kind: FlowKind) {
+        switch kind {
+        case .stack: self = .stack
+        case .sequence: self = .sequence
+        case .tabs: self = .tabs
+        case .switch: self = .switch
+        }
+    }
+
+    /// Whether the flow owns a navigation stack (a stack or a sequence).
+    var holdsStack: Bool { self == .stack || self == .sequence }
+}
+
+/// A modal and how it is presented.
+public struct CoreModal: Hashable, Codable, Sendable {
+    public var presentation: Presentation
+    public var item: CoreItem
+}
+
+/// One tab of a running tabs flow and its flow instance (nil only while it is restarted).
+public struct CoreTab: Hashable, Codable, Sendable {
+    /// The tab id.
+    public var id: String
+    /// The tab's flow instance.
+    public var flow: CoreItem?
+}
+
+/// A running flow instance. Which fields are used depends on `kind`.
+public struct CoreFlow: Hashable, Codable, Sendable {
+    public var id: Int
+    /// The flow id.
+    public var flow: String
+    public var kind: CoreFlowKind
+    /// The flow that started this one (for a presented flow, the flow that presented it).
+    public var parent: Int?
+    /// What the flow received when it was started.
+    public var input: Value?
+    /// The modal presented over this flow.
+    public var presented: CoreModal?
+    /// A stack's or sequence's entries, root first.
+    public var entries: [CoreItem] = []
+    /// A sequence's step index by entry id; entries pushed by an action have none.
+    public var stepIndices: [Int: Int] = [:]
+    /// A tabs flow's tabs in order, and the selected tab id.
+    public var tabs: [CoreTab] = []
+    public var selectedTab: String = ""
+    /// A switch's shown branch.
+    public var branch: CoreItem?
+    /// (1.1) A switch's branches hidden without finishing, by branch name.
+    public var kept: [String: CoreItem] = [:]
+
+    init(id: Int, flow: String, kind: CoreFlowKind, input: Value?) {
+        self.id = id
+        self.flow = flow
+        self.kind = kind
+        self.input = input
+    }
+
+    /// The child the flow shows now: the top of its stack, its selected tab or its branch.
+    var activeItem: CoreItem? {
+        switch kind {
+        case .stack, .sequence: entries.last
+        case .tabs: selectedTabFlow
+        case .switch: branch
+        }
+    }
+
+    /// The selected tab's flow instance.
+    var selectedTabFlow: CoreItem? {
+        tabs.first { $0.id == selectedTab }?.flow
+    }
+
+    /// Every child item in order (stack entries, tabs, the branch), without the modal or kept
+    /// branches.
+    var childItems: [CoreItem] {
+        switch kind {
+        case .stack, .sequence: entries
+        case .tabs: tabs.compactMap(\.flow)
+        case .switch: branch.map { [$0] } ?? []
+        }
+    }
+
+    /// Every instance the flow holds: children, kept branches and the modal.
+    var heldItems: [CoreItem] {
+        var items = childItems
+        if kind == .switch { items += kept.keys.sorted().compactMap { kept[$0] } }
+        if let presented { items.append(presented.item) }
+        return items
+    }
+
+    /// The index of the last shown step of a sequence, nil when none is shown.
+    var currentStepIndex: Int? {
+        entries.reversed().lazy.compactMap { self.stepIndices[$0.id] }.first
+    }
+
+    /// Replaces a stack's or sequence's entries, keeping the step indices of those that stay.
+    mutating func setEntries(_ newEntries: [CoreItem]) {
+        entries = newEntries
+        guard !stepIndices.isEmpty else { return }
+        let staying = Set(newEntries.map(\.id))
+        stepIndices = stepIndices.filter { staying.contains($0.key) }
+    }
+
+    /// Keeps the first `count` entries.
+    mutating func truncate(to count: Int) {
+        guard count < entries.count else { return }
+        setEntries(Array(entries.prefix(max(count, 0))))
+    }
+
+    /// Shows `item` as a sequence step.
+    mutating func push(_ item: CoreItem, step: Int) {
+        entries.append(item)
+        stepIndices[item.id] = step
+    }
+
+    /// Removes child `id` from the flow's content (and the entries above it in a stack).
+    /// Returns whether it was found.
+    mutating func removeChild(_ id: Int) -> Bool {
+        switch kind {
+        case .stack, .sequence:
+            guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
+            setEntries(Array(entries.prefix(index)))
+            return true
+        case .tabs:
+            guard let index = tabs.firstIndex(where: { $0.flow?.id == id }) else { return false }
+            tabs[index].flow = nil
+            return true
+        case .switch:
+            if let name = kept.first(where: { $0.value.id == id })?.key {
+                kept[name] = nil
+                return true
+            }
+            guard branch?.id == id else { return false }
+            branch = nil
+            return true
+        }
+    }
+
+    /// Shows `item` as the switch's branch, keeping the branch it hides (unless that one is
+    /// `item`'s own name, which `item` replaces).
+    mutating func reveal(_ item: CoreItem) {
+        if let old = branch, old.id != item.id {
+            kept[old.name] = old
+        }
+        kept[item.name] = nil
+        branch = item
+    }
+}

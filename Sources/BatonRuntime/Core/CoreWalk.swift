@@ -1,0 +1,150 @@
+import BatonModel
+
+/// The way from the root to the visible screen in a `CoreState`: at each flow its modal if it
+/// has one, else what it shows (top of its stack, selected tab, branch).
+struct CoreWalk {
+    /// The flow instances passed, root first.
+    var flows: [Int] = []
+    /// The visible screen instance.
+    var screen: Int?
+    /// The flow the visible screen belongs to for triggers (its presenter when presented).
+    var owner: Int?
+    /// The topmost modal's owner.
+    var modalOwner: Int?
+    /// Tabs flows passed, outermost first.
+    var tabs: [Int] = []
+    /// Tabs flows not covered by a modal, outermost first.
+    var tappableTabs: [Int] = []
+    /// The entries below the visible screen on the stack that holds it, from its root.
+    private(set) var below: [CoreItem] = []
+    /// The entries of the stacks passed since the last container, while descending.
+    private var pending: [CoreItem] = []
+
+    init(_ state: CoreState) {
+        flows.reserveCapacity(8)
+        descend(state.rootID, in: state, asContainer: true, depth: 0)
+    }
+
+    private mutating func descend(_ id: Int, in state: CoreState, asContainer: Bool, depth: Int) {
+        guard depth < NavigationCore.maxDepth * 4, let flow = state.flows[id] else { return }
+        if asContainer { pending = [] }
+        flows.append(id)
+        if flow.kind == .tabs {
+            tabs.append(id)
+            tappableTabs.append(id)
+        }
+        if let modal = flow.presented {
+            modalOwner = id
+            tappableTabs = []
+            if modal.item.isFlow {
+                descend(modal.item.id, in: state, asContainer: true, depth: depth + 1)
+            } else {
+                show(modal.item.id, ownedBy: id, below: [])
+            }
+            return
+        }
+        switch flow.kind {
+        case .stack, .sequence:
+            pending += flow.entries.dropLast()
+            guard let top = flow.entries.last else { return }
+            if top.isFlow {
+                descend(top.id, in: state, asContainer: false, depth: depth + 1)
+            } else {
+                show(top.id, ownedBy: id, below: pending)
+            }
+        case .tabs:
+            if let child = flow.selectedTabFlow {
+                descend(child.id, in: state, asContainer: true, depth: depth + 1)
+            }
+        case .switch:
+            guard let branch = flow.branch else { return }
+            if branch.isFlow {
+                descend(branch.id, in: state, asContainer: false, depth: depth + 1)
+            } else {
+                show(branch.id, ownedBy: id, below: pending)
+            }
+        }
+    }
+
+    private mutating func show(_ screen: Int, ownedBy owner: Int, below: [CoreItem]) {
+        self.screen = screen
+        self.owner = owner
+        self.below = below
+    }
+
+    /// The screens of the stack that holds the visible screen, from its root, child flows'
+    /// screens flattened into it.
+    func stack(in state: CoreState) -> [String] {
+        guard let screen, let visible = state.screens[screen] else { return [] }
+        return below.flatMap { state.flattened($0).map(\.name) } + [visible.screen]
+    }
+
+    /// The ids of the flows and the screen on the way.
+    var visibleIDs: Set<Int> {
+        Set(flows + (screen.map { [$0] } ?? []))
+    }
+}
+
+extension CoreState {
+    /// The screens and opaque flows `item` shows in a navigation stack: a stack's or
+    /// sequence's entries flattened, a switch's branch, else the item itself.
+    func flattened(_ item: CoreItem, depth: Int = 0) -> [CoreItem] {
+        guard item.isFlow, depth < NavigationCore.maxDepth * 4, let flow = flows[item.id] else { return [item] }
+        switch flow.kind {
+        case .stack, .sequence: return flow.entries.flatMap { flattened($0, depth: depth + 1) }
+        case .switch: return flow.branch.map { flattened($0, depth: depth + 1) } ?? [item]
+        case .tabs: return [item]
+        }
+    }
+}
+
+extension NavigationCore {
+    func visibleWalk() -> CoreWalk {
+        CoreWalk(state)
+    }
+
+    /// The state as scenario files see it; without the whole tree (`tree` is an empty node)
+    /// unless `withTree`.
+    package func navigationState(withTree: Bool = true) -> NavigationState {
+        guard state.finished == nil else {
+            let tree = withTree ? stateNode(state.rootID, visible: [], depth: 0) : StateNode(kind: "", id: "")
+            return NavigationState(finished: state.finished, heldLinks: state.heldLinks, tree: tree)
+        }
+        let walk = visibleWalk()
+        let tree = withTree ? stateNode(state.rootID, visible: walk.visibleIDs, depth: 0) : StateNode(kind: "", id: "")
+        let screen = walk.screen.flatMap { state.screens[$0] }
+        let modal = walk.modalOwner.flatMap { state.flows[$0]?.presented }
+        return NavigationState(
+            top: screen?.screen, topInput: screen?.input, stack: walk.stack(in: state),
+            tab: walk.tabs.last.flatMap { state.flows[$0]?.selectedTab }, presented: modal?.item.name,
+            presentation: modal?.presentation,
+            received: walk.screen.flatMap { state.received[$0] },
+            flows: walk.flows.compactMap { state.flows[$0]?.flow }, finished: nil, heldLinks: state.heldLinks, tree: tree)
+    }
+
+    private func stateNode(_ id: Int, visible: Set<Int>, depth: Int) -> StateNode {
+        guard let flow = state.flows[id] else { return StateNode(kind: "", id: "") }
+        var node = StateNode(kind: flow.kind.rawValue, id: flow.flow, input: flow.input, isVisible: visible.contains(id))
+        guard depth < Self.maxDepth * 4 else { return node }
+        switch flow.kind {
+        case .tabs: node.selected = flow.selectedTab
+        case .switch: node.selected = flow.branch?.name
+        default: break
+        }
+        node.children = flow.childItems.map { stateNode($0, visible: visible, depth: depth + 1) }
+        if let modal = flow.presented {
+            var presented = stateNode(modal.item, visible: visible, depth: depth + 1)
+            presented.presentation = modal.presentation.rawValue
+            node.presented = presented
+        }
+        return node
+    }
+
+    private func stateNode(_ item: CoreItem, visible: Set<Int>, depth: Int) -> StateNode {
+        guard item.isFlow else {
+            let screen = state.screens[item.id]
+            return StateNode(kind: "screen", id: item.name, input: screen?.input, isVisible: visible.contains(item.id))
+        }
+        return stateNode(item.id, visible: visible, depth: depth)
+    }
+}

@@ -1,0 +1,317 @@
+import BatonModel
+
+/// Why an action could not be applied; the step reports it as rejected.
+struct ActionFailure: Error {
+    var message: String
+}
+
+/// A `return R` waiting to be handed over when the step ends.
+struct PendingResult: Sendable {
+    var name: String
+    var payload: Value?
+    /// The screen or flow that returned.
+    var from: String
+}
+
+extension NavigationCore {
+    /// Performs one action of flow `id`'s `on`. The emission's payload, with the action's `with`
+    /// merged over it, is the target's input. An action that is not handled changes nothing:
+    /// a `do` or `link` is rolled back to the state before it.
+    /// `choice` is the index of the alternative of `transition` whose `when` held; a handled
+    /// action is recorded in the step's `use`.
+    mutating func perform(_ transition: Transition, _ choice: Int, in id: Int, emission: Emission, depth: Int) -> StepResult {
+        let action = transition.actions[choice]
+        let flowName = state.flows[id]?.flow ?? ""
+        let useIndex = use.transitions.count
+        use.transitions.append(TransitionUse(flow: flowName, trigger: transition.trigger.description, action: choice))
+        trace.record(flow: flowName, action: action.kind.text)
+        let checkpoint = action.kind.needsCheckpoint ? makeCheckpoint() : nil
+        let firstID = state.nextInstanceID
+        var result: StepResult
+        do {
+            if case .do(let items) = action.kind {
+                result = .handled
+                for item in items {
+                    result = try apply(item, in: id, emission: emission, depth: depth)
+                    guard result == .handled else { break }
+                    drainEmptySequences(depth: depth)
+                }
+            } else {
+                result = try apply(action, in: id, emission: emission, depth: depth)
+                if result == .handled { drainEmptySequences(depth: depth) }
+            }
+        } catch {
+            // The action itself failed: say where it is written, when the spec knows.
+            result = .rejected(action.location.map { "\($0): \(error.message)" } ?? error.message)
+        }
+        if result != .handled {
+            let attempted = use.transitions.indices.contains(useIndex) ? use.transitions[useIndex] : nil
+            let refused = use.refused
+            if use.transitions.count > useIndex { use.transitions.removeSubrange(useIndex...) }
+            if let checkpoint {
+                rollBack(to: checkpoint)
+            } else if action.kind.keepsNothingWhenFailing {
+                state.nextInstanceID = firstID
+            }
+            // The innermost alternative that failed is the one to blame.
+            if case .rejected = result, use.refused == nil { use.refused = refused ?? attempted }
+        }
+        return result
+    }
+
+    private mutating func apply(
+        _ action: Action, in id: Int, emission: Emission, depth: Int
+    ) throws(ActionFailure) -> StepResult {
+        let input = Values.merge(emission.payload, action.with?.value)
+        switch action.kind {
+        case .push(let target):
+            let stack = try stackHolder(id, "push")
+            if action.singleTop, let top = stack.entries.last, top.name == target.name {
+                keepOnTop(top, of: id, input: input)
+                return .handled
+            }
+            let item = try makeItem(target.name, input: input, under: id)
+            adopt(item, by: id)
+            state.flows[id]?.entries.append(item)
+        case .present(let presentation, let target):
+            let item = try makeItem(target.name, input: input, under: id)
+            present(item, as: presentation, by: id)
+        case .replace(let target):
+            let stack = try stackHolder(id, "replace")
+            let item = try makeItem(target.name, input: input, under: id)
+            adopt(item, by: id)
+            state.flows[id]?.setEntries(Array(stack.entries.dropLast()) + [item])
+        case .reset(let target):
+            _ = try stackHolder(id, "reset")
+            let item = try makeItem(target.name, input: input, under: id)
+            adopt(item, by: id)
+            state.flows[id]?.setEntries([item])
+        case .pop:
+            let stack = try stackHolder(id, "pop")
+            guard stack.entries.count > 1 else { throw ActionFailure(message: RuntimeMessage.nothingToPop(stack.flow)) }
+            state.flows[id]?.truncate(to: stack.entries.count - 1)
+        case .popTo(let target):
+            let stack = try stackHolder(id, "popTo")
+            guard let index = stack.entries.lastIndex(where: { $0.name == target.name }) else {
+                throw ActionFailure(message: RuntimeMessage.notOnStack(target.name, flow: stack.flow))
+            }
+            state.flows[id]?.truncate(to: index + 1)
+        case .popToRoot:
+            _ = try stackHolder(id, "popToRoot")
+            state.flows[id]?.truncate(to: 1)
+        case .dismiss:
+            try dismissModal(of: id)
+        case .dismissAll:
+            dismissAll(in: id)
+        case .tab(let tab):
+            guard let tabs = ancestors(of: id).first(where: { ancestor in
+                state.flows[ancestor].map { $0.kind == .tabs && $0.tabs.contains { $0.id == tab.name } } ?? false
+            }) else {
+                throw ActionFailure(message: RuntimeMessage.noTab(tab.name))
+            }
+            return select(tab: tab.name, in: tabs)
+        case .show(let branch):
+            try show(branch.name, in: try switchOwner(of: id, branch: branch.name, "show"), input: input)
+        case .resume(let branch):
+            try resume(branch.name, in: try switchOwner(of: id, branch: branch.name, "resume"), input: input)
+        case .next:
+            guard let sequence = ancestors(of: id).first(where: { state.flows[$0]?.kind == .sequence }) else {
+                throw ActionFailure(message: RuntimeMessage.noSequence(state.flows[id]?.flow ?? ""))
+            }
+            return advance(sequence, after: state.flows[sequence]?.currentStepIndex ?? -1, payload: input, depth: depth)
+        case .finish(let outcome):
+            return finish(id, outcome: outcome.name, payload: input, depth: depth)
+        case .emit(let event):
+            guard let parent = state.flows[id]?.parent else { return .unhandled(RuntimeMessage.emitFromRoot(event.name)) }
+            let emitted = Emission(event: event.name, source: emission.source, payload: input, isOutcome: false,
+                                   instance: emission.instance)
+            return dispatch(emitted, at: parent, arrival: .item(id), depth: depth + 1)
+        case .link(let path):
+            let outcome = openLink(path.name, depth: depth + 1)
+            if outcome.result == .noMatch { return .rejected(outcome.message ?? RuntimeMessage.linkNoMatch(path.name)) }
+        case .return(let result):
+            // An outcome's flow or a dismissed modal is closed already: only hand the payload over.
+            if let instance = emission.instance, !close(instance: instance) {
+                throw ActionFailure(message: RuntimeMessage.nothingToReturnFrom(emission.source))
+            }
+            pendingResult = PendingResult(name: result.name, payload: input, from: emission.source)
+        case .ignore:
+            break
+        case .do:
+            throw ActionFailure(message: RuntimeMessage.nestedDo)
+        }
+        return .handled
+    }
+
+    private func stackHolder(_ id: Int, _ action: String) throws(ActionFailure) -> CoreFlow {
+        guard let flow = state.flows[id], flow.kind.holdsStack else {
+            let flow = state.flows[id]
+            throw ActionFailure(message: RuntimeMessage.noStack(action, flow: flow?.flow ?? "", kind: flow?.kind.rawValue ?? ""))
+        }
+        return flow
+    }
+
+    private func switchOwner(of id: Int, branch: String, _ action: String) throws(ActionFailure) -> Int {
+        let owner = ancestors(of: id).first { ancestor in
+            guard let flow = state.flows[ancestor], flow.kind == .switch,
+                  case .switch(let branches)? = index.flows[flow.flow]?.kind else { return false }
+            return branches.contains { $0.target.name == branch }
+        }
+        guard let owner else { throw ActionFailure(message: RuntimeMessage.noSwitch(branch, action: action)) }
+        return owner
+    }
+
+    /// `singleTop`: the top entry stays (same id, same view model) and takes the new input; its
+    /// view model learns it once the step stands.
+    private mutating func keepOnTop(_ top: CoreItem, of stack: Int, input: Value?) {
+        if top.isFlow {
+            guard let flow = definition(top.id) else { return }
+            state.flows[top.id]?.input = flow.input == nil ? nil : input
+        } else {
+            guard let screen = state.screens[top.id] else { return }
+            let taken = index.screens[screen.screen]?.input == nil ? nil : input
+            state.screens[top.id]?.input = taken
+            updatedInputs.append((top.id, taken))
+        }
+    }
+
+    /// Presents `item` over flow `id`, replacing its modal; modals inside what it shows are
+    /// dismissed first (one modal at a time on the way to the visible screen).
+    mutating func present(_ item: CoreItem, as presentation: Presentation, by id: Int) {
+        var current = state.flows[id]?.activeItem
+        var guardCount = 0
+        while let child = current, child.isFlow, guardCount <= Self.maxDepth * 4 {
+            state.flows[child.id]?.presented = nil
+            current = state.flows[child.id]?.activeItem
+            guardCount += 1
+        }
+        adopt(item, by: id)
+        state.flows[id]?.presented = CoreModal(presentation: presentation, item: item)
+    }
+
+    /// `dismiss`: the modal over flow `id`, else the one inside what it shows, else the modal
+    /// the flow itself is part of.
+    private mutating func dismissModal(of id: Int) throws(ActionFailure) {
+        if state.flows[id]?.presented != nil {
+            state.flows[id]?.presented = nil
+            return
+        }
+        var current = state.flows[id]?.activeItem
+        var guardCount = 0
+        while let child = current, child.isFlow, guardCount <= Self.maxDepth * 4 {
+            if state.flows[child.id]?.presented != nil {
+                state.flows[child.id]?.presented = nil
+                return
+            }
+            current = state.flows[child.id]?.activeItem
+            guardCount += 1
+        }
+        var child = id
+        for ancestor in ancestors(of: id).dropFirst() {
+            if state.flows[ancestor]?.presented?.item.id == child {
+                state.flows[ancestor]?.presented = nil
+                return
+            }
+            child = ancestor
+        }
+        throw ActionFailure(message: RuntimeMessage.nothingPresented)
+    }
+
+    /// `dismissAll`: the modals of flow `id` and of every flow inside it: stack entries, every
+    /// tab, the branch and kept branches. Never fails.
+    mutating func dismissAll(in id: Int) {
+        var pending: [(Int, Int)] = [(id, 0)]
+        while let (flowID, depth) = pending.popLast() {
+            guard let flow = state.flows[flowID] else { continue }
+            state.flows[flowID]?.presented = nil
+            guard depth < Self.maxDepth * 4 else { continue }
+            var children = flow.childItems.filter(\.isFlow)
+            if flow.kind == .switch { children += flow.kept.values.filter(\.isFlow) }
+            pending += children.map { ($0.id, depth + 1) }
+        }
+    }
+
+    /// Closes screen instance `id` as a default `back` would, without the `dismissed` trigger:
+    /// pops it when it is on top of a stack above the root, dismisses it when it is presented,
+    /// or dismisses the presented flow it is the root of. False when there is nothing to close.
+    mutating func close(instance id: Int) -> Bool {
+        guard var holder = holder(of: id) else { return false }
+        var itemID = id
+        for _ in 0...(Self.maxDepth * 4) {
+            guard let flow = state.flows[holder] else { return false }
+            if let modal = flow.presented, modal.item.id == itemID {
+                state.flows[holder]?.presented = nil
+                return true
+            }
+            if flow.kind.holdsStack, flow.entries.count > 1, flow.entries.last?.id == itemID {
+                state.flows[holder]?.truncate(to: flow.entries.count - 1)
+                return true
+            }
+            guard let parent = flow.parent else { return false }
+            itemID = holder
+            holder = parent
+        }
+        return false
+    }
+
+    /// The flow whose stack, tab, branch or modal holds instance `id`.
+    func holder(of id: Int) -> Int? {
+        var pending: [(Int, Int)] = [(state.rootID, 0)]
+        while let (flowID, depth) = pending.popLast() {
+            guard let flow = state.flows[flowID] else { continue }
+            var items = flow.childItems
+            if let modal = flow.presented { items.append(modal.item) }
+            if items.contains(where: { $0.id == id }) { return flowID }
+            guard depth < Self.maxDepth * 4 else { continue }
+            pending += items.filter(\.isFlow).map { ($0.id, depth + 1) }
+        }
+        return nil
+    }
+
+    /// Selects tab `tab` of tabs flow `id`.
+    mutating func select(tab: String, in id: Int) -> StepResult {
+        guard state.flows[id]?.tabs.contains(where: { $0.id == tab }) == true else {
+            return .rejected(RuntimeMessage.noTab(tab))
+        }
+        state.flows[id]?.selectedTab = tab
+        return .handled
+    }
+
+    /// `show X`: shows a fresh branch `name`, keeping the one it hides and releasing a kept `name`.
+    mutating func show(_ name: String, in owner: Int, input: Value?) throws(ActionFailure) {
+        let item = try makeItem(name, input: input, under: owner)
+        adopt(item, by: owner)
+        state.flows[owner]?.reveal(item)
+    }
+
+    /// `resume X`: shows the kept branch `name`, else a fresh one with `input`; nothing when it
+    /// is the shown branch.
+    mutating func resume(_ name: String, in owner: Int, input: Value?) throws(ActionFailure) {
+        guard let flow = state.flows[owner] else { return }
+        if flow.branch?.name == name { return }
+        if let kept = flow.kept[name] {
+            state.flows[owner]?.reveal(kept)
+            return
+        }
+        try show(name, in: owner, input: input)
+    }
+}
+
+extension ActionKind {
+    /// Whether performing it keeps a checkpoint to roll back to (`do` and `link` change
+    /// several things before they can fail).
+    var needsCheckpoint: Bool {
+        switch self {
+        case .do, .link: true
+        default: false
+        }
+    }
+
+    /// Whether a failure leaves no new instance behind, so the id counter can be put back.
+    var keepsNothingWhenFailing: Bool {
+        switch self {
+        case .emit, .finish: false
+        default: true
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import BatonModel
+
+extension NavigationCore {
+    /// The next instance id of the run's deterministic counter.
+    /// Restore refuses a counter over `SnapshotLimits.maxInstanceID`, so it cannot overflow;
+    /// the addition is checked all the same and saturates.
+    mutating func takeInstanceID() -> Int {
+        let id = state.nextInstanceID
+        let (next, overflow) = id.addingReportingOverflow(1)
+        state.nextInstanceID = overflow ? Int.max : next
+        return id
+    }
+
+    /// Starts the root flow; its instance id.
+    mutating func makeRootFlow() throws(ActionFailure) -> Int {
+        guard let flow = index.flows[spec.start.name] else {
+            throw ActionFailure(message: RuntimeMessage.unknownTarget(spec.start.name))
+        }
+        return try makeFlow(flow, input: nil, depth: 0)
+    }
+
+    /// A new instance of screen or flow `name` with `input`, to be placed under flow `parent`.
+    mutating func makeItem(_ name: String, input: Value?, under parent: Int) throws(ActionFailure) -> CoreItem {
+        try makeItem(name, input: input, depth: ancestors(of: parent).count)
+    }
+
+    mutating func makeItem(_ name: String, input: Value?, depth: Int) throws(ActionFailure) -> CoreItem {
+        if let screen = index.screens[name] {
+            try countCreation()
+            return makeScreen(screen, input: input)
+        }
+        if let flow = index.flows[name] {
+            return CoreItem(id: try makeFlow(flow, input: input, depth: depth), name: name, isFlow: true)
+        }
+        throw ActionFailure(message: RuntimeMessage.unknownTarget(name))
+    }
+
+    /// A screen instance. A screen that takes no input ignores the payload.
+    mutating func makeScreen(_ screen: Screen, input: Value?) -> CoreItem {
+        let id = takeInstanceID()
+        state.screens[id] = CoreScreen(id: id, screen: screen.name, input: screen.input == nil ? nil : input)
+        return CoreItem(id: id, name: screen.name, isFlow: false)
+    }
+
+    /// A flow instance started with `input` (ignored when the flow takes none), its first
+    /// content built; its id.
+    mutating func makeFlow(_ flow: Flow, input: Value?, depth: Int) throws(ActionFailure) -> Int {
+        guard depth < Self.maxDepth else { throw ActionFailure(message: RuntimeMessage.tooDeep) }
+        try countCreation()
+        let id = takeInstanceID()
+        state.flows[id] = CoreFlow(id: id, flow: flow.name, kind: CoreFlowKind(flow.kind), input: flow.input == nil ? nil : input)
+        try fill(id, depth: depth)
+        return id
+    }
+
+    /// Counts one more instance made by this step (or by the start), refusing the one past
+    /// `maxCreatedPerStep`: tabs flows build every tab's flow when they start, so a chain of
+    /// two-tab flows would otherwise build 2^N instances from a few lines.
+    mutating func countCreation() throws(ActionFailure) {
+        guard createdThisStep < Self.maxCreatedPerStep else {
+            throw ActionFailure(message: RuntimeMessage.tooManyCreated)
+        }
+        createdThisStep += 1
+    }
+
+    /// Builds what flow `id` shows when it starts: its stack root, first step, tabs or branch.
+    mutating func fill(_ id: Int, depth: Int) throws(ActionFailure) {
+        guard let flow = definition(id) else { return }
+        let input = contentInput(id)
+        switch flow.kind {
+        case .stack(let root):
+            let item = try makeItem(root.name, input: input, depth: depth + 1)
+            adopt(item, by: id)
+            state.flows[id]?.setEntries([item])
+        case .sequence(let steps):
+            guard let first = steps.indices.first(where: { holds(steps[$0].when) }) else {
+                // (1.1) No step can be shown: it finishes with `done` once it is in place.
+                state.flows[id]?.setEntries([])
+                pendingEmptySequences.append(id)
+                return
+            }
+            let item = try makeItem(steps[first].target.name, input: input, depth: depth + 1)
+            adopt(item, by: id)
+            state.flows[id]?.setEntries([])
+            state.flows[id]?.push(item, step: first)
+        case .tabs(let declared, let selected):
+            var shown = declared.filter { holds($0.when) }
+            if shown.isEmpty { shown = Array(declared.prefix(1)) }
+            var tabs: [CoreTab] = []
+            for tab in shown {
+                let child = try makeItem(tab.flow.name, input: input, depth: depth + 1)
+                adopt(child, by: id)
+                tabs.append(CoreTab(id: tab.id, flow: child.isFlow ? child : nil))
+            }
+            let preferred = selected.map(\.name)
+            state.flows[id]?.tabs = tabs
+            state.flows[id]?.selectedTab = tabs.first(where: { $0.id == preferred })?.id ?? tabs.first?.id ?? ""
+        case .switch(let branches):
+            guard let branch = branches.first(where: { holds($0.when) }) ?? branches.last else { return }
+            let item = try makeItem(branch.target.name, input: input, depth: depth + 1)
+            adopt(item, by: id)
+            state.flows[id]?.branch = item
+        }
+    }
+
+    /// Makes flow `parent` the parent of the item's flow.
+    mutating func adopt(_ item: CoreItem, by parent: Int) {
+        guard item.isFlow else { return }
+        state.flows[item.id]?.parent = parent
+    }
+
+    /// Finishes the sequences started with no step that can be shown, with `done` and their
+    /// input, once they are in place; the root finishing so ends the run.
+    mutating func drainEmptySequences(depth: Int) {
+        var rounds = 0
+        while !pendingEmptySequences.isEmpty, rounds < Self.maxDepth {
+            rounds += 1
+            let empties = pendingEmptySequences
+            pendingEmptySequences = []
+            for id in empties {
+                guard let sequence = state.flows[id], sequence.entries.isEmpty,
+                      sequence.parent != nil || id == state.rootID else { continue }
+                trace.record(flow: sequence.flow, action: "finish done")
+                _ = finish(id, outcome: "done", payload: sequence.input, depth: depth)
+            }
+        }
+        pendingEmptySequences = []
+    }
+
+    /// Restarts what is empty: a stack or sequence with no entries, a switch with no branch, a
+    /// tab whose flow finished. Happens after a child flow finished and nothing replaced it.
+    mutating func repair(_ id: Int, depth: Int) {
+        guard depth < Self.maxDepth, let flow = state.flows[id] else { return }
+        switch flow.kind {
+        case .stack where flow.entries.isEmpty, .sequence where flow.entries.isEmpty:
+            try? fill(id, depth: depth)
+        case .switch where flow.branch == nil:
+            try? fill(id, depth: depth)
+        case .tabs:
+            guard case .tabs(let declared, _)? = index.flows[flow.flow]?.kind else { break }
+            let input = contentInput(id)
+            for position in flow.tabs.indices where flow.tabs[position].flow == nil {
+                guard let tab = declared.first(where: { $0.id == flow.tabs[position].id }),
+                      let item = try? makeItem(tab.flow.name, input: input, depth: depth + 1) else { continue }
+                adopt(item, by: id)
+                state.flows[id]?.tabs[position].flow = item
+            }
+        default:
+            break
+        }
+        for child in state.flows[id]?.childItems ?? [] where child.isFlow {
+            repair(child.id, depth: depth + 1)
+        }
+        if let modal = state.flows[id]?.presented?.item, modal.isFlow {
+            repair(modal.id, depth: depth + 1)
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import BatonModel
+
+extension NavigationCore {
+    /// Offers an emission to flow `id`: its specific `on` key, its built-in behaviour (a
+    /// sequence's `done`), its `*.event` key, the default of `back`; else it bubbles to the
+    /// parent. An emission that reaches past the root is unhandled (`back`: rejected).
+    mutating func dispatch(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult {
+        guard depth <= Self.maxDepth else { return .rejected(RuntimeMessage.tooDeep) }
+        guard let node = state.flows[id], let flow = index.flows[node.flow] else {
+            return .unhandled(RuntimeMessage.unhandled(emission.trigger))
+        }
+        let transitions = flow.transitions
+        let keys = transitionIndex(of: flow)
+        if let position = keys.specific(source: emission.source, event: emission.event),
+           let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) {
+            return perform(transitions[position], choice, in: id, emission: emission, depth: depth)
+        }
+        if let result = sequenceDone(emission, at: id, arrival: arrival, depth: depth) { return result }
+        if !emission.isOutcome, let position = keys.wildcard(event: emission.event),
+           let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) {
+            return perform(transitions[position], choice, in: id, emission: emission, depth: depth)
+        }
+        if !emission.isOutcome, emission.event == "back", let result = defaultBack(at: id, arrival: arrival) {
+            return result
+        }
+        guard let parent = node.parent else {
+            if !emission.isOutcome && emission.event == "back" { return .rejected(RuntimeMessage.nothingToGoBackTo) }
+            return .unhandled(RuntimeMessage.unhandled(emission.trigger))
+        }
+        return dispatch(emission, at: parent, arrival: .item(id), depth: depth + 1)
+    }
+
+    /// The index of a flow's `on` keys, built on first use and kept until the spec changes.
+    private mutating func transitionIndex(of flow: Flow) -> TransitionIndex {
+        if let index = transitionIndexes[flow.name] { return index }
+        let index = TransitionIndex(flow)
+        transitionIndexes[flow.name] = index
+        return index
+    }
+
+    /// A sequence's built-in `done`: from a step's screen, or a step flow's `done` outcome, it
+    /// shows the next step.
+    private mutating func sequenceDone(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult? {
+        guard emission.event == "done", let sequence = state.flows[id], sequence.kind == .sequence else { return nil }
+        let step: Int?
+        switch arrival {
+        case .item(let item):
+            guard !emission.isOutcome,
+                  sequence.entries.contains(where: { $0.id == item && !$0.isFlow }) else { return nil }
+            step = sequence.stepIndices[item]
+        case .finished(let finishedStep):
+            guard emission.isOutcome else { return nil }
+            step = finishedStep
+        }
+        guard let step else { return nil }
+        trace.record(flow: sequence.flow, action: "next")
+        return advance(id, after: step, payload: emission.payload, depth: depth)
+    }
+
+    /// (1.1) Offers `X.dismissed` to the flow that presented X, after the user closed X (the
+    /// swipe, or a `back` no transition handled). Only its specific key matches; nothing is
+    /// reported when none does. A rejected action leaves the dismissal standing and is logged
+    /// as a nested entry.
+    mutating func offerDismissed(_ name: String, to owner: Int, depth: Int) {
+        guard let flow = definition(owner) else { return }
+        let transitions = flow.transitions
+        guard let position = transitionIndex(of: flow).specific(source: name, event: "dismissed"),
+              let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) else { return }
+        let checkpoint = usesReturn ? makeCheckpoint() : nil
+        let saved = trace
+        trace = StepTrace()
+        let slot = reserveNested()
+        let emission = Emission(event: "dismissed", source: name, payload: nil, isOutcome: false)
+        var result = perform(transitions[position], choice, in: owner, emission: emission, depth: depth + 1)
+        if result == .handled {
+            drainEmptySequences(depth: depth + 1)
+            repairIfNeeded()
+            if let failure = deliverPendingResult(), let checkpoint {
+                rollBack(to: checkpoint)
+                result = .rejected(failure)
+            }
+        }
+        recordNested(trigger: "\(name).dismissed", trace: trace, result: result.name, message: result.message, at: slot)
+        trace = saved
+    }
+
+    /// (1.1) A tap on the selected tab: with `reselect: popToRoot` its stack or sequence goes
+    /// back to its root (its modals stay); with `keep` nothing changes. Handled either way.
+    mutating func reselect(tab id: String, in tabs: Int) -> StepResult {
+        guard let node = state.flows[tabs] else { return .rejected(RuntimeMessage.noTab(id)) }
+        guard index.flows[node.flow]?.reselect == .popToRoot else {
+            trace.record(flow: node.flow, action: "reselect \(id): keep")
+            return .handled
+        }
+        trace.record(flow: node.flow, action: "reselect \(id): popToRoot")
+        // The tab's navigation stack: its flow's stack, and that of a child flow at its root.
+        var current = node.selectedTabFlow?.id
+        for _ in 0..<Self.maxDepth {
+            guard let stackID = current, let stack = state.flows[stackID], stack.kind.holdsStack else { break }
+            state.flows[stackID]?.truncate(to: 1)
+            current = stack.entries.first.flatMap { $0.isFlow ? $0.id : nil }
+        }
+        return .handled
+    }
+
+    /// `back` by default: dismisses the flow's modal when it came from there, else pops the
+    /// top of its stack when it came from there and that is not the root.
+    private mutating func defaultBack(at id: Int, arrival: Arrival) -> StepResult? {
+        guard case .item(let item) = arrival, let flow = state.flows[id] else { return nil }
+        if let modal = flow.presented, modal.item.id == item {
+            trace.record(flow: flow.flow, action: "dismiss \(modal.item.name)")
+            state.flows[id]?.presented = nil
+            offerDismissed(modal.item.name, to: id, depth: 0)
+            return .handled
+        }
+        if flow.kind.holdsStack, flow.entries.count > 1, flow.entries.last?.id == item {
+            trace.record(flow: flow.flow, action: "pop")
+            state.flows[id]?.truncate(to: flow.entries.count - 1)
+            return .handled
+        }
+        return nil
+    }
+
+    /// Shows the step after `step` whose `when` holds, with `payload` as its input; finishes the
+    /// sequence with `done` when there is none. (1.1) A transient step's entry is removed once
+    /// the next step is shown.
+    mutating func advance(_ id: Int, after step: Int, payload: Value?, depth: Int) -> StepResult {
+        guard case .sequence(let steps)? = definition(id)?.kind else { return .rejected(RuntimeMessage.noSequence("")) }
+        var next = step + 1
+        while next < steps.count {
+            if holds(steps[next].when) {
+                do {
+                    let item = try makeItem(steps[next].target.name, input: payload, under: id)
+                    adopt(item, by: id)
+                    let entries = state.flows[id]?.entries ?? []
+                    let stepIndices = state.flows[id]?.stepIndices ?? [:]
+                    let done = steps.indices.contains(step) && steps[step].transient
+                        ? entries.last(where: { stepIndices[$0.id] == step })?.id : nil
+                    state.flows[id]?.push(item, step: next)
+                    if let done, let now = state.flows[id]?.entries {
+                        state.flows[id]?.setEntries(now.filter { $0.id != done })
+                    }
+                    return .handled
+                } catch {
+                    return .rejected(error.message)
+                }
+            }
+            next += 1
+        }
+        return finish(id, outcome: "done", payload: payload, depth: depth)
+    }
+
+    /// Finishes flow `id` with `outcome`: removes it from its parent (its stack entries, its
+    /// modal, its tab or branch), then offers `flow.outcome` to the parent. The root finishing
+    /// ends the run.
+    mutating func finish(_ id: Int, outcome: String, payload: Value?, depth: Int) -> StepResult {
+        guard let flow = state.flows[id] else { return .rejected(RuntimeMessage.unknownTarget(String(id))) }
+        guard let parentID = flow.parent, let parent = state.flows[parentID] else {
+            state.finished = outcome
+            state.finishedPayload = payload
+            return .handled
+        }
+        let step = parent.kind == .sequence ? parent.stepIndices[id] : nil
+        let steps: [Step]
+        if case .sequence(let declared)? = index.flows[parent.flow]?.kind { steps = declared } else { steps = [] }
+        // (1.1) A flow step that finishes with `done` stays below the next step, as it was left.
+        if let step, outcome == "done", steps.indices.contains(step),
+           !steps[step].transient, parent.entries.last?.id == id, flow.activeItem != nil {
+            // stays: it is part of the sequence's back stack
+        } else {
+            if parent.presented?.item.id == id {
+                state.flows[parentID]?.presented = nil
+            } else {
+                _ = state.flows[parentID]?.removeChild(id)
+            }
+            state.flows[id]?.parent = nil
+            needsRepair = true  // the parent may be left empty; settle() restarts it
+        }
+        let saved = trace
+        trace = StepTrace()
+        let emission = Emission(event: outcome, source: flow.flow, payload: payload, isOutcome: true)
+        let slot = reserveNested()
+        let result = dispatch(emission, at: parentID, arrival: .finished(step: step), depth: depth + 1)
+        recordNested(trigger: "outcome \(emission.trigger)", trace: trace, result: result.name, message: result.message, at: slot)
+        trace = saved
+        return .handled
+    }
+
+    // MARK: Checkpoints
+
+    /// The state now, to roll back to if what follows fails.
+    func makeCheckpoint() -> CoreCheckpoint {
+        CoreCheckpoint(
+            state: state, needsRepair: needsRepair, nestedCount: nestedEntries.count, pendingResult: pendingResult,
+            results: deliveredResults.count, inputs: updatedInputs.count, use: use)
+    }
+
+    /// Puts everything back as it was at `checkpoint`: the navigation state, the counters and
+    /// held links, and what the step had recorded so far.
+    mutating func rollBack(to checkpoint: CoreCheckpoint) {
+        state = checkpoint.state
+        needsRepair = checkpoint.needsRepair
+        pendingResult = checkpoint.pendingResult
+        pendingEmptySequences = []
+        use = checkpoint.use
+        if deliveredResults.count > checkpoint.results { deliveredResults.removeLast(deliveredResults.count - checkpoint.results) }
+        if updatedInputs.count > checkpoint.inputs { updatedInputs.removeLast(updatedInputs.count - checkpoint.inputs) }
+        if nestedEntries.count > checkpoint.nestedCount { nestedEntries.removeLast(nestedEntries.count - checkpoint.nestedCount) }
+    }
+}
+
+/// Everything a rollback puts back.
+struct CoreCheckpoint {
+    var state: CoreState
+    var needsRepair: Bool
+    var nestedCount: Int
+    var pendingResult: PendingResult?
+    var results: Int
+    var inputs: Int
+    var use: StepUse
+}

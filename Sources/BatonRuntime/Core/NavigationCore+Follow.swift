@@ -1,0 +1,42 @@
+import BatonModel
+
+extension NavigationCore {
+    /// (1.1) After a change of context or flags: every switch with `follow: true` in the live
+    /// tree, outermost first, shows the first branch whose `when` holds (the last when none
+    /// does) if it is not the shown one, as `resume` would. Each change is a nested log entry.
+    mutating func follow() {
+        guard state.finished == nil else { return }
+        var queue: [(Int, Int)] = [(state.rootID, 0)]
+        var head = 0
+        while head < queue.count {
+            let (id, depth) = queue[head]
+            head += 1
+            guard let flow = state.flows[id] else { continue }
+            if flow.kind == .switch, index.flows[flow.flow]?.follow == true {
+                follow(id)
+            }
+            guard depth < Self.maxDepth * 4, let now = state.flows[id] else { continue }
+            var children = now.childItems.filter(\.isFlow)
+            if let modal = now.presented?.item, modal.isFlow { children.append(modal) }
+            queue += children.map { ($0.id, depth + 1) }
+        }
+    }
+
+    private mutating func follow(_ owner: Int) {
+        guard let node = state.flows[owner], case .switch(let branches)? = index.flows[node.flow]?.kind,
+              let wanted = (branches.first(where: { holds($0.when) }) ?? branches.last)?.target.name,
+              node.branch?.name != wanted else { return }
+        let saved = trace
+        trace = StepTrace()
+        trace.record(flow: node.flow, action: "resume \(wanted)")
+        var result = StepResult.handled
+        do {
+            try resume(wanted, in: owner, input: contentInput(owner))
+        } catch {
+            result = .rejected(error.message)
+        }
+        drainEmptySequences(depth: 0)
+        recordNested(trigger: "follow \(node.flow)", trace: trace, result: result.name, message: result.message)
+        trace = saved
+    }
+}

@@ -1,0 +1,227 @@
+import BatonModel
+
+extension NavigationCore {
+    /// The navigation state written as a tree: what apps persist and restore.
+    package func snapshot() -> RuntimeSnapshot {
+        RuntimeSnapshot(
+            root: flowSnapshot(state.rootID, depth: 0), heldLinks: state.heldLinks, finished: state.finished,
+            finishedPayload: state.finishedPayload, nextInstanceID: state.nextInstanceID)
+    }
+
+    /// Takes the state of `snapshot`. Throws (and keeps the current state) when the snapshot is
+    /// over `SnapshotLimits`, names a screen, flow, tab or branch the spec does not have, uses
+    /// an instance id twice, or does not fit the spec. Results handed to screens are not part
+    /// of a snapshot: none is remembered after it.
+    package mutating func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) {
+        if let problem = SnapshotLimits.problem(with: snapshot) {
+            throw DiagnosticsError([RuntimeDiagnostic.snapshot(problem)])
+        }
+        var reader = SnapshotReader(index: index, lenient: false)
+        do throws(ActionFailure) {
+            let root = try reader.flow(snapshot.root, parent: nil, depth: 0)
+            guard snapshot.root.flow == spec.start.name else {
+                throw ActionFailure(message: "the root flow is '\(snapshot.root.flow)', the spec starts '\(spec.start.name)'")
+            }
+            guard snapshot.nextInstanceID > reader.maxID else {
+                throw ActionFailure(message: "nextInstanceID \(snapshot.nextInstanceID) is not above the ids in use")
+            }
+            state = CoreState(
+                rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: snapshot.heldLinks,
+                finished: snapshot.finished, finishedPayload: snapshot.finishedPayload,
+                nextInstanceID: snapshot.nextInstanceID)
+        } catch {
+            throw DiagnosticsError([RuntimeDiagnostic.snapshot(error.message)])
+        }
+    }
+
+    /// Swaps in a new spec (linted by the caller), keeping the user's place where the new spec
+    /// still has it: whatever no longer fits is dropped, and flows left empty start again.
+    /// Throws, keeping the old spec, when the new one cannot start.
+    package mutating func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) -> CoreReport {
+        let saved = snapshot()
+        let oldSpec = spec
+        let oldState = state
+        replaceIndex(with: newSpec)
+        createdThisStep = 0
+        var reader = SnapshotReader(index: index, lenient: true)
+        let root = saved.root.flow == newSpec.start.name ? try? reader.flow(saved.root, parent: nil, depth: 0) : nil
+        do throws(ActionFailure) {
+            if let root {
+                state = CoreState(
+                    rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: saved.heldLinks,
+                    finished: saved.finished, finishedPayload: saved.finishedPayload,
+                    nextInstanceID: max(saved.nextInstanceID, reader.maxID + 1))
+            } else {
+                state = CoreState(rootID: 0, flows: [:], screens: [:],
+                                  nextInstanceID: max(saved.nextInstanceID, reader.maxID + 1))
+                state.rootID = try makeRootFlow()
+            }
+        } catch {
+            replaceIndex(with: oldSpec)
+            state = oldState
+            throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: newSpec)])
+        }
+        needsRepair = true
+        return settleAfterChange(following: false)
+    }
+
+    private func flowSnapshot(_ id: Int, depth: Int) -> FlowSnapshot {
+        guard let flow = state.flows[id] else { return FlowSnapshot(id: id, flow: "", kind: "") }
+        var snapshot = FlowSnapshot(id: flow.id, flow: flow.flow, kind: flow.kind.rawValue, input: flow.input)
+        guard depth < Self.maxDepth * 4 else { return snapshot }
+        switch flow.kind {
+        case .sequence:
+            snapshot.entries = flow.entries.map { itemSnapshot($0, depth: depth) }
+            snapshot.steps = flow.entries.map { flow.stepIndices[$0.id] }
+        case .stack:
+            snapshot.entries = flow.entries.map { itemSnapshot($0, depth: depth) }
+        case .tabs:
+            snapshot.tabs = flow.tabs.map { TabSnapshot(id: $0.id, flow: $0.flow.map { itemSnapshot($0, depth: depth) }) }
+            snapshot.selectedTab = flow.selectedTab
+        case .switch:
+            snapshot.branch = flow.branch.map { itemSnapshot($0, depth: depth) }
+            snapshot.kept = flow.kept.keys.sorted().compactMap { flow.kept[$0] }.map { itemSnapshot($0, depth: depth) }
+        }
+        if let modal = flow.presented {
+            snapshot.presented = PresentedSnapshot(presentation: modal.presentation, item: itemSnapshot(modal.item, depth: depth))
+        }
+        return snapshot
+    }
+
+    private func itemSnapshot(_ item: CoreItem, depth: Int) -> ItemSnapshot {
+        guard item.isFlow else {
+            return .screen(ScreenSnapshot(id: item.id, screen: item.name, input: state.screens[item.id]?.input))
+        }
+        return .flow(flowSnapshot(item.id, depth: depth + 1))
+    }
+}
+
+/// Reads a snapshot's tree into flow and screen instances against a spec. Strict: anything
+/// that does not fit throws. Lenient (a new spec): what does not fit is dropped.
+struct SnapshotReader {
+    let index: SpecIndex
+    let lenient: Bool
+    private(set) var flows: [Int: CoreFlow] = [:]
+    private(set) var screens: [Int: CoreScreen] = [:]
+    private(set) var maxID = 0
+    private var seen: Set<Int> = []
+
+    init(index: SpecIndex, lenient: Bool) {
+        self.index = index
+        self.lenient = lenient
+    }
+
+    /// Reads a flow and everything under it; its instance id.
+    mutating func flow(_ snapshot: FlowSnapshot, parent: Int?, depth: Int) throws(ActionFailure) -> Int {
+        guard depth < NavigationCore.maxDepth else {
+            throw ActionFailure(message: "flows nested deeper than \(NavigationCore.maxDepth)")
+        }
+        guard let flow = index.flows[snapshot.flow] else {
+            throw ActionFailure(message: "unknown flow '\(snapshot.flow)'")
+        }
+        guard flow.kind.keyword == snapshot.kind else {
+            throw ActionFailure(message: "flow '\(snapshot.flow)' is a \(flow.kind.keyword) flow, the snapshot has a \(snapshot.kind)")
+        }
+        try claim(snapshot.id)
+        let id = snapshot.id
+        var node = CoreFlow(id: id, flow: flow.name, kind: CoreFlowKind(flow.kind), input: snapshot.input)
+        node.parent = parent
+        switch flow.kind {
+        case .sequence(let steps):
+            for (position, entry) in snapshot.entries.enumerated() {
+                let step = snapshot.steps.indices.contains(position) ? snapshot.steps[position] : nil
+                if let step, !steps.indices.contains(step) || entry.name != steps[step].target.name {
+                    if lenient { break }
+                    throw ActionFailure(message: "entry \(position) of sequence '\(flow.name)' is not step \(step)")
+                }
+                guard let item = try itemOrDrop(entry, parent: id, depth: depth) else { break }
+                node.entries.append(item)
+                if let step { node.stepIndices[item.id] = step }
+            }
+        case .stack:
+            for entry in snapshot.entries {
+                guard let item = try itemOrDrop(entry, parent: id, depth: depth) else { break }
+                node.entries.append(item)
+            }
+        case .tabs(let declared, _):
+            for tab in snapshot.tabs {
+                guard let declaration = declared.first(where: { $0.id == tab.id }) else {
+                    if lenient { continue }
+                    throw ActionFailure(message: "flow '\(flow.name)' has no tab '\(tab.id)'")
+                }
+                var child: CoreItem?
+                if let item = tab.flow {
+                    child = try itemOrDrop(item, parent: id, depth: depth)
+                    if child?.name != declaration.flow.name || child?.isFlow != true {
+                        if !lenient { throw ActionFailure(message: "tab '\(tab.id)' of '\(flow.name)' runs '\(declaration.flow.name)'") }
+                        child = nil
+                    }
+                }
+                node.tabs.append(CoreTab(id: tab.id, flow: child))
+            }
+            let selected = snapshot.selectedTab ?? ""
+            let known = node.tabs.contains { $0.id == selected }
+            if !known && !lenient {
+                throw ActionFailure(message: "flow '\(flow.name)' has no tab '\(selected)' to select")
+            }
+            node.selectedTab = known ? selected : (node.tabs.first?.id ?? "")
+        case .switch(let branches):
+            if let branch = snapshot.branch {
+                if branches.contains(where: { $0.target.name == branch.name }) {
+                    node.branch = try itemOrDrop(branch, parent: id, depth: depth)
+                } else if !lenient {
+                    throw ActionFailure(message: "switch '\(flow.name)' has no branch '\(branch.name)'")
+                }
+            }
+            for hidden in snapshot.kept {
+                let name = hidden.name
+                guard branches.contains(where: { $0.target.name == name }) else {
+                    if lenient { continue }
+                    throw ActionFailure(message: "switch '\(flow.name)' has no branch '\(name)' to keep")
+                }
+                guard node.kept[name] == nil, node.branch?.name != name else {
+                    if lenient { continue }
+                    throw ActionFailure(message: "switch '\(flow.name)' keeps branch '\(name)' twice, or keeps the shown one")
+                }
+                if let item = try itemOrDrop(hidden, parent: id, depth: depth) { node.kept[name] = item }
+            }
+        }
+        if let modal = snapshot.presented, let item = try itemOrDrop(modal.item, parent: id, depth: depth) {
+            node.presented = CoreModal(presentation: modal.presentation, item: item)
+        }
+        flows[id] = node
+        return id
+    }
+
+    /// The item, its flow's parent set to `parent`; nil when lenient and it does not fit.
+    private mutating func itemOrDrop(_ snapshot: ItemSnapshot, parent: Int, depth: Int) throws(ActionFailure) -> CoreItem? {
+        do {
+            return try item(snapshot, parent: parent, depth: depth)
+        } catch {
+            if lenient { return nil }
+            throw error
+        }
+    }
+
+    private mutating func item(_ snapshot: ItemSnapshot, parent: Int, depth: Int) throws(ActionFailure) -> CoreItem {
+        switch snapshot {
+        case .screen(let screen):
+            guard let declaration = index.screens[screen.screen] else {
+                throw ActionFailure(message: "unknown screen '\(screen.screen)'")
+            }
+            try claim(screen.id)
+            screens[screen.id] = CoreScreen(id: screen.id, screen: screen.screen,
+                                            input: declaration.input == nil ? nil : screen.input)
+            return CoreItem(id: screen.id, name: screen.screen, isFlow: false)
+        case .flow(let flow):
+            return CoreItem(id: try self.flow(flow, parent: parent, depth: depth + 1), name: flow.flow, isFlow: true)
+        }
+    }
+
+    private mutating func claim(_ id: Int) throws(ActionFailure) {
+        guard id > 0, seen.insert(id).inserted else {
+            throw ActionFailure(message: "instance id \(id) is used twice or is not positive")
+        }
+        maxID = max(maxID, id)
+    }
+}

@@ -1,0 +1,275 @@
+import BatonModel
+
+/// What one step of the core did: its result, the log entries it made (its own first, then
+/// nested ones, not yet numbered), and what the view models of its screens must be told.
+package struct CoreReport: Sendable {
+    package var result: StepResult
+    /// What became of a deep link, for `open`.
+    package var link: LinkResult?
+    package var entries: [LogEntry]
+    /// Results handed to screen instances, in order.
+    package var results: [(instance: Int, result: ScreenResult)]
+    /// New inputs of screen instances kept on top (`singleTop`), in order.
+    package var inputs: [(instance: Int, input: Value?)]
+    /// What of the spec the step used.
+    package var use: StepUse
+}
+
+extension NavigationCore {
+    // MARK: Steps
+
+    /// Emits `event` from the visible instance of `screen` (from instance `instance`, when
+    /// given). A screen that is not visible, or an event it does not declare, changes nothing
+    /// and is reported (`.rejected`).
+    package mutating func send(_ event: String, from screen: String, instance: Int? = nil, payload: Value?) -> CoreReport {
+        runStep(trigger: "\(screen).\(event)", source: screen) { core in
+            core.emitFromVisible(event, screen: screen, instance: instance, payload: payload)
+        }
+    }
+
+    /// The system back gesture on the visible screen.
+    package mutating func back() -> CoreReport {
+        let walk = visibleWalk()
+        let visible = walk.screen.flatMap { state.screens[$0] }?.screen
+        return runStep(trigger: "back", source: visible) { core in
+            guard let visible else { return .rejected(RuntimeMessage.nothingVisible) }
+            return core.emitFromVisible("back", screen: visible, instance: nil, payload: nil, walk: walk)
+        }
+    }
+
+    /// The user's swipe that closes the topmost modal.
+    package mutating func dismiss() -> CoreReport {
+        let walk = visibleWalk()
+        let visible = walk.screen.flatMap { state.screens[$0] }?.screen
+        return runStep(trigger: "dismiss", source: visible) { core in
+            guard let owner = walk.modalOwner, let flow = core.state.flows[owner], let modal = flow.presented else {
+                return .rejected(RuntimeMessage.nothingPresented)
+            }
+            core.trace.record(flow: flow.flow, action: "dismiss \(modal.item.name)")
+            core.state.flows[owner]?.presented = nil
+            core.offerDismissed(modal.item.name, to: owner, depth: 0)
+            return .handled
+        }
+    }
+
+    /// The user tapping tab `id` of the innermost shown tabs flow that has it. Tabs under a
+    /// modal cannot be tapped.
+    package mutating func selectTab(_ id: String) -> CoreReport {
+        let walk = visibleWalk()
+        let visible = walk.screen.flatMap { state.screens[$0] }?.screen
+        return runStep(trigger: "tab \(id)", source: visible) { core in
+            let hasTab = { (flowID: Int) in core.state.flows[flowID]?.tabs.contains { $0.id == id } == true }
+            guard let tabs = walk.tappableTabs.last(where: hasTab), let flow = core.state.flows[tabs] else {
+                let covered = walk.tabs.contains(where: hasTab)
+                let modal = walk.modalOwner.flatMap { core.state.flows[$0]?.presented?.item.name }
+                return .rejected(covered ? RuntimeMessage.tabCovered(id, by: modal) : RuntimeMessage.noTab(id))
+            }
+            if flow.selectedTab == id {
+                return core.reselect(tab: id, in: tabs)
+            }
+            core.trace.record(flow: flow.flow, action: "tab \(id)")
+            return core.select(tab: id, in: tabs)
+        }
+    }
+
+    /// Opens a deep link such as `/recipes/7` or `myapp://host/recipes/7?x=1`.
+    package mutating func open(_ url: String) -> CoreReport {
+        var linkResult = LinkResult.noMatch
+        var report = runStep(trigger: "open \(url)", source: nil) { core in
+            let outcome = core.openLink(url, depth: 0)
+            linkResult = outcome.result
+            switch outcome.result {
+            case .opened: return .handled
+            case .held:
+                core.trace.resultName = "held"
+                return .handled
+            case .noMatch: return .rejected(outcome.message ?? RuntimeMessage.linkNoMatch(url))
+            }
+        }
+        report.link = linkResult
+        return report
+    }
+
+    /// Sets context facts and flag overrides (nil removes an override), then lets following
+    /// switches follow and opens held links that can now be opened. Throws, changing nothing,
+    /// on any undeclared name or value that does not fit.
+    package mutating func set(context: [String: Value], flags: [String: Literal?]) throws(DiagnosticsError) -> CoreReport {
+        let given = flags.compactMapValues { $0 }
+        var problems = checker.settingProblems(flags: given, context: context, requireAll: false)
+        for (name, value) in flags where value == nil && index.flags[name] == nil {
+            if let problem = checker.flagProblem(name, .bool(false)) { problems.append(problem) }
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec) }) }
+        environment.context.merge(context) { _, new in new }
+        for (name, value) in flags { environment.flagOverrides[name] = value }
+        return settleAfterChange()
+    }
+
+    /// Takes one step, as a scenario file, a host or the exploration would.
+    package mutating func apply(_ step: NavigationStep) -> NavigationStepOutcome {
+        let report: CoreReport
+        switch step {
+        case .send(let screen, let event, let payload): report = send(event, from: screen, payload: payload)
+        case .back: report = back()
+        case .dismiss: report = dismiss()
+        case .tab(let id): report = selectTab(id)
+        case .open(let url):
+            report = open(url)
+            switch report.link {
+            case .opened?: return NavigationStepOutcome(name: "handled", use: report.use)
+            case .held?: return NavigationStepOutcome(name: "held", use: report.use)
+            default: return NavigationStepOutcome(name: "no-match", message: report.result.message, use: report.use)
+            }
+        case .set(let context, let flags):
+            do {
+                report = try set(context: context, flags: flags.mapValues { $0 })
+            } catch {
+                return NavigationStepOutcome(name: "rejected", message: error.description, use: StepUse())
+            }
+            return NavigationStepOutcome(name: "handled", use: report.use)
+        }
+        return NavigationStepOutcome(name: report.result.name, message: report.result.message, use: report.use)
+    }
+
+    // MARK: Running a step
+
+    /// Runs one step: `body` changes the state; then empty flows restart, held links are
+    /// retried, released instances are dropped, and the step's log entry comes first in the report.
+    mutating func runStep(trigger: String, source: String?, _ body: (inout NavigationCore) -> StepResult) -> CoreReport {
+        beginStep()
+        let checkpoint = usesReturn && state.finished == nil ? makeCheckpoint() : nil
+        var result: StepResult = state.finished == nil ? body(&self) : .rejected(RuntimeMessage.finished)
+        if result != .handled { pendingResult = nil }
+        drainEmptySequences(depth: 0)
+        repairIfNeeded()
+        if let failure = deliverPendingResult(), let checkpoint {
+            let returning = use.transitions.last { $0.isReturn(in: index) }
+            rollBack(to: checkpoint)
+            use.refused = returning
+            result = .rejected(failure)
+        }
+        let own = trace
+        // A rejected step changed nothing, so no held link can have become openable.
+        settle(retryingLinks: result == .handled)
+        collectReleased()
+        let entry = LogEntry(
+            sequence: 0, trigger: trigger, source: source, flow: own.flow, action: own.actionText,
+            result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)
+        return endStep(result: result, entries: [entry] + nestedEntries)
+    }
+
+    /// After a change of context, flags or spec: following switches follow (not after a
+    /// change of the spec), then held links are retried; what happens is logged.
+    mutating func settleAfterChange(following: Bool = true) -> CoreReport {
+        beginStep()
+        if following { follow() }
+        settle()
+        collectReleased()
+        return endStep(result: .handled, entries: nestedEntries)
+    }
+
+    private mutating func beginStep() {
+        trace = StepTrace()
+        use = StepUse()
+        nestedEntries = []
+        createdThisStep = 0
+        pendingResult = nil
+        deliveredResults = []
+        updatedInputs = []
+    }
+
+    private mutating func endStep(result: StepResult, entries: [LogEntry]) -> CoreReport {
+        let report = CoreReport(result: result, link: nil, entries: entries, results: deliveredResults,
+                                inputs: updatedInputs, use: use)
+        nestedEntries = []
+        deliveredResults = []
+        updatedInputs = []
+        return report
+    }
+
+    /// Records an entry in the middle of a step (an outcome, a held link that opened).
+    /// `slot` is a place reserved with `reserveNested()`, so entries keep the order their
+    /// causes happened in.
+    mutating func recordNested(trigger: String, trace nested: StepTrace, result: String, message: String?, at slot: Int? = nil) {
+        let entry = LogEntry(
+            sequence: 0, trigger: trigger, flow: nested.flow, action: nested.actionText, result: result,
+            message: message, isError: isError(result))
+        if let slot, nestedEntries.indices.contains(slot) {
+            nestedEntries[slot] = entry
+        } else {
+            nestedEntries.append(entry)
+        }
+    }
+
+    /// Reserves the place of a nested entry that is recorded once its consequences are known.
+    mutating func reserveNested() -> Int {
+        nestedEntries.append(LogEntry(sequence: 0, trigger: "", result: ""))
+        return nestedEntries.count - 1
+    }
+
+    func isError(_ result: String) -> Bool {
+        strict && (result == "unhandled" || result == "rejected")
+    }
+
+    /// Restarts flows left empty and opens held links that can now be opened (only after a
+    /// change: a handled step, new facts, flags or spec).
+    mutating func settle(retryingLinks: Bool = true) {
+        repairIfNeeded()
+        if retryingLinks { retryHeldLinks() }
+        repairIfNeeded()
+    }
+
+    /// Restarts flows a finished child left empty, and finishes sequences that start empty.
+    mutating func repairIfNeeded() {
+        // Only a finished child can leave a stack, switch or tab empty; skip the walk otherwise.
+        var rounds = 0
+        while needsRepair, rounds < Self.maxDepth {
+            rounds += 1
+            needsRepair = false
+            repair(state.rootID, depth: 0)
+            drainEmptySequences(depth: 0)
+        }
+    }
+
+    /// Hands the step's `return R` to the screen visible now; a message when it cannot (the
+    /// screen does not declare R, or the payload does not fit), and the step is then rolled back.
+    mutating func deliverPendingResult() -> String? {
+        guard let pending = pendingResult else { return nil }
+        pendingResult = nil
+        guard let id = visibleWalk().screen, let entry = state.screens[id] else {
+            return state.finished == nil ? RuntimeMessage.resultNobodyVisible(pending.name) : nil
+        }
+        guard let declaration = index.screens[entry.screen]?.result(named: pending.name) else {
+            return RuntimeMessage.resultNotDeclared(pending.name, screen: entry.screen)
+        }
+        // A result declared without a type carries nothing, as a screen without input takes none.
+        let payload = declaration.payload == nil ? nil : pending.payload
+        if let type = declaration.payload, let problem = checker.problem(with: payload, for: type) {
+            return RuntimeMessage.resultDoesNotFit(pending.name, screen: entry.screen, problem)
+        }
+        let result = ScreenResult(result: pending.name, payload: payload)
+        collectReleased()
+        state.received[id] = result
+        deliveredResults.append((id, result))
+        recordNested(trigger: "result \(pending.name) → \(entry.screen)", trace: StepTrace(), result: "handled", message: nil)
+        return nil
+    }
+
+    /// Emits an event from the visible screen (a given instance of it, when `instance` is set).
+    /// `walk` is the visible walk when the caller has just made it, so it is not made twice.
+    mutating func emitFromVisible(_ event: String, screen: String, instance: Int?, payload: Value?,
+                                  walk given: CoreWalk? = nil) -> StepResult {
+        let walk = given ?? visibleWalk()
+        guard let id = walk.screen, let entry = state.screens[id], let owner = walk.owner else {
+            return .rejected(RuntimeMessage.nothingVisible)
+        }
+        guard entry.screen == screen else { return .rejected(RuntimeMessage.notVisible(screen, visible: entry.screen)) }
+        if let instance, instance != id { return .rejected(RuntimeMessage.instanceNotVisible(screen)) }
+        guard index.screens[screen]?.event(named: event) != nil else {
+            return .rejected(RuntimeMessage.undeclaredEvent(event, screen: screen))
+        }
+        if let problem = checker.payloadProblem(payload, event: event, of: screen) { return .rejected(problem) }
+        let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false, instance: id)
+        return dispatch(emission, at: owner, arrival: .item(id), depth: 0)
+    }
+}

@@ -1,0 +1,193 @@
+import BatonLint
+import BatonModel
+
+/// The runtime's core: the spec, the flags and facts in force, and the navigation state as a
+/// value (`CoreState`), with the step function over them. Every step (an event, back, the
+/// swipe, a tab tap, a deep link, a change of facts or flags) changes `state` and reports what
+/// happened; nothing else holds navigation state. `FlowRuntime` is the observable facade over
+/// it, and exploration steps it directly, copying and comparing states.
+package struct NavigationCore: Sendable {
+    /// How deep events, links and flow nesting may go before the core stops a loop.
+    package static let maxDepth = 64
+    /// How many deep links are held at most; holding one more drops the oldest, with a log entry.
+    package static let maxHeldLinks = 16
+    /// How many screen and flow instances one step (or the start) may create.
+    package static let maxCreatedPerStep = 10_000
+
+    package private(set) var spec: FlowSpec
+    package private(set) var index: SpecIndex
+    /// The structural way of each link, shared with lint.
+    private(set) var linkWays: LinkWays
+    /// Checks run-time values (payloads, facts, flags) against the spec.
+    package private(set) var checker: ValueChecker
+    /// (1.1) Whether any transition of the spec has a `return` (steps then keep a checkpoint).
+    private(set) var usesReturn: Bool
+    /// Each flow's `on` keys by trigger, built on first use; cleared when the spec changes.
+    var transitionIndexes: [String: TransitionIndex] = [:]
+    /// The flag overrides and context facts in force, defaults filled.
+    package internal(set) var environment: RuntimeEnvironment
+    /// Whether unhandled and rejected steps are logged as errors.
+    package let strict: Bool
+    /// The navigation state.
+    package internal(set) var state: CoreState
+
+    // What the current step did and has yet to do.
+
+    /// What the current step did, for its log entry.
+    var trace = StepTrace()
+    /// What of the spec the last step used (transitions performed, links opened).
+    package internal(set) var use = StepUse()
+    /// Entries recorded during the current step, after its own.
+    var nestedEntries: [LogEntry] = []
+    /// Instances created by the current step, against `maxCreatedPerStep`.
+    var createdThisStep = 0
+    /// Set when a child flow finished, so the next settle restarts whatever it left empty.
+    var needsRepair = false
+    /// (1.1) A `return R` waiting for the step to end to be handed over.
+    var pendingResult: PendingResult?
+    /// (1.1) Sequences started with no step that can be shown; they finish when drained.
+    var pendingEmptySequences: [Int] = []
+    /// (1.1) Results handed to screen instances by the current step, for their view models.
+    var deliveredResults: [(instance: Int, result: ScreenResult)] = []
+    /// (1.1) New inputs of screen instances that stayed on top (`singleTop`), for their view models.
+    var updatedInputs: [(instance: Int, input: Value?)] = []
+
+    /// Checks the environment against `spec` (throws one diagnostic per undeclared flag or
+    /// fact, value of the wrong type or unknown variant value, and one naming every missing
+    /// required fact), fills unsupplied facts from their defaults, and starts the root flow.
+    /// The spec is linted by the caller.
+    package init(spec: FlowSpec, environment: RuntimeEnvironment, strict: Bool) throws(DiagnosticsError) {
+        let checker = ValueChecker(spec)
+        let problems = checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
+        if !problems.isEmpty {
+            throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec, supplied: environment.context) })
+        }
+        let index = SpecIndex(spec)
+        self.spec = spec
+        self.index = index
+        self.checker = checker
+        self.linkWays = LinkWays(index: index)
+        self.usesReturn = Self.hasReturn(spec)
+        self.environment = RuntimeEnvironment(
+            flagOverrides: environment.flagOverrides, context: checker.contextWithDefaults(environment.context))
+        self.strict = strict
+        self.state = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: 1)
+        do {
+            state.rootID = try makeRootFlow()
+        } catch {
+            throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: spec)])
+        }
+        drainEmptySequences(depth: 0)
+        if needsRepair {
+            needsRepair = false
+            repair(state.rootID, depth: 0)
+            drainEmptySequences(depth: 0)
+        }
+        collectReleased()
+        trace = StepTrace()
+        nestedEntries = []
+    }
+
+    /// Puts the core in `state` under `environment` (checked by the caller, its defaults
+    /// filled), with no link retried and nothing followed: how exploration returns to a state
+    /// it saw before.
+    package mutating func reset(to state: CoreState, environment: RuntimeEnvironment) {
+        self.state = state
+        self.environment = environment
+    }
+
+    /// A flag's current value: the override, the rollout bucket or the default; nil for an
+    /// undeclared flag without an override.
+    package func flagValue(_ name: String) -> Literal? {
+        guard let flag = index.flags[name] else { return environment.flagOverrides[name] }
+        return FlagResolver.value(of: flag, overrides: environment.flagOverrides, context: environment.context)
+    }
+
+    /// Whether a `when` holds now; no condition always holds.
+    func holds(_ condition: Condition?) -> Bool {
+        guard let condition else { return true }
+        return condition.expression.holds { name in
+            switch name {
+            case .flag(let flag): flagValue(flag)
+            case .context(let fact): environment.context[fact].flatMap(Literal.init)
+            }
+        }
+    }
+
+    /// Takes a new spec (linted by the caller) for what follows.
+    mutating func replaceIndex(with spec: FlowSpec) {
+        self.spec = spec
+        self.index = SpecIndex(spec)
+        self.checker = ValueChecker(index: index)
+        self.linkWays = LinkWays(index: index)
+        self.usesReturn = Self.hasReturn(spec)
+        transitionIndexes = [:]
+    }
+
+    private static func hasReturn(_ spec: FlowSpec) -> Bool {
+        spec.flows.contains { flow in
+            flow.transitions.contains { transition in
+                transition.performedActions.contains { if case .return = $0.kind { true } else { false } }
+            }
+        }
+    }
+
+    /// The definition of a flow instance's flow.
+    func definition(_ id: Int) -> Flow? {
+        state.flows[id].flatMap { index.flows[$0.flow] }
+    }
+
+    /// The flow instance's input with its flow's `with` merged over it: what its first
+    /// screen gets.
+    func contentInput(_ id: Int) -> Value? {
+        guard let flow = state.flows[id] else { return nil }
+        return Values.merge(flow.input, index.flows[flow.flow]?.with?.value)
+    }
+
+    /// `id` and its parents, nearest first.
+    func ancestors(of id: Int) -> [Int] {
+        var chain: [Int] = []
+        var current: Int? = id
+        while let flow = current.flatMap({ state.flows[$0] }), chain.count <= Self.maxDepth * 4 {
+            chain.append(flow.id)
+            current = flow.parent
+        }
+        return chain
+    }
+
+    /// Drops the instances no longer reachable from the root (popped, dismissed, finished,
+    /// replaced) and the results handed to released screens.
+    mutating func collectReleased() {
+        var flows: [Int: CoreFlow] = [:]
+        var screens: [Int: CoreScreen] = [:]
+        flows.reserveCapacity(state.flows.count)
+        screens.reserveCapacity(state.screens.count)
+        var pending: [(Int, Int)] = [(state.rootID, 0)]
+        while let (id, depth) = pending.popLast() {
+            guard let flow = state.flows[id], flows[id] == nil else { continue }
+            flows[id] = flow
+            guard depth < Self.maxDepth * 4 else { continue }
+            for item in flow.heldItems {
+                if item.isFlow {
+                    pending.append((item.id, depth + 1))
+                } else if let screen = state.screens[item.id] {
+                    screens[item.id] = screen
+                }
+            }
+        }
+        if flows.count != state.flows.count { state.flows = flows }
+        if screens.count != state.screens.count { state.screens = screens }
+        if !state.received.isEmpty, state.received.keys.contains(where: { screens[$0] == nil }) {
+            state.received = state.received.filter { screens[$0.key] != nil }
+        }
+    }
+}
+
+/// Merging of optional values, as the format merges `with` over a payload.
+enum Values {
+    /// `overlay` merged over `base`: record fields replace or add, anything else replaces.
+    static func merge(_ base: Value?, _ overlay: Value?) -> Value? {
+        guard let base else { return overlay }
+        return base.merging(overlay)
+    }
+}

@@ -1,0 +1,164 @@
+import BatonModel
+
+/// The facade's objects: one coordinator per live flow instance and one screen entry (with its
+/// view model) per live screen instance, by instance id, and the core values they mirror.
+@MainActor
+struct FacadeMirror {
+    var flows: [Int: FlowCoordinator] = [:]
+    var screens: [Int: ScreenEntry] = [:]
+    /// The flow instances as last mirrored, to skip those a step did not change.
+    var mirrored: [Int: CoreFlow] = [:]
+
+    /// The facade item of a core item; nil when it is not mirrored.
+    func item(_ item: CoreItem) -> NavigationItem? {
+        item.isFlow ? flows[item.id].map(NavigationItem.flow) : screens[item.id].map(NavigationItem.screen)
+    }
+}
+
+extension FlowRuntime {
+    /// Brings coordinators and view models in line with the core's state: a coordinator and a
+    /// view model are made for each new instance (view models in creation order), released
+    /// with their instance, and a coordinator's observable properties are set only when they
+    /// change.
+    func syncMirror() {
+        let state = core.state
+        var changedScreens: Set<Int> = []
+        var screens: [Int: ScreenEntry] = [:]
+        screens.reserveCapacity(state.screens.count)
+        var created: [CoreScreen] = []
+        for (id, screen) in state.screens {
+            if let entry = mirror.screens[id], entry.screen == screen.screen {
+                if entry.input == screen.input {
+                    screens[id] = entry
+                } else {
+                    screens[id] = ScreenEntry(id: id, screen: entry.screen, input: screen.input, viewModel: entry.viewModel)
+                    changedScreens.insert(id)
+                }
+            } else {
+                created.append(screen)
+            }
+        }
+        for screen in created.sorted(by: { $0.id < $1.id }) {
+            screens[screen.id] = makeScreenEntry(screen)
+            changedScreens.insert(screen.id)
+        }
+        var flows: [Int: FlowCoordinator] = [:]
+        flows.reserveCapacity(state.flows.count)
+        var fresh: Set<Int> = []
+        for (id, node) in state.flows {
+            if let existing = mirror.flows[id], existing.flowName == node.flow {
+                flows[id] = existing
+            } else if let definition = core.index.flows[node.flow] {
+                flows[id] = makeCoordinator(node, definition: definition)
+                fresh.insert(id)
+            }
+        }
+        mirror.flows = flows
+        mirror.screens = screens
+        var mirrored: [Int: CoreFlow] = [:]
+        mirrored.reserveCapacity(state.flows.count)
+        for (id, node) in state.flows {
+            mirrored[id] = node
+            guard let coordinator = flows[id] else { continue }
+            let unchanged = !fresh.contains(id) && mirror.mirrored[id] == node
+                && !node.heldItems.contains { !$0.isFlow && changedScreens.contains($0.id) }
+            if unchanged { continue }
+            coordinator.mirror(node, in: mirror, definition: core.index.flows[node.flow])
+        }
+        mirror.mirrored = mirrored
+        if let newRoot = flows[state.rootID], newRoot !== root { root = newRoot }
+        if heldLinks != state.heldLinks { heldLinks = state.heldLinks }
+        if finishedOutcome != state.finished { finishedOutcome = state.finished }
+        if finishedPayload != state.finishedPayload { finishedPayload = state.finishedPayload }
+    }
+
+    /// A screen entry with its view model, made by the registry's factory.
+    private func makeScreenEntry(_ screen: CoreScreen) -> ScreenEntry {
+        let id = screen.id
+        let name = screen.screen
+        let context = ViewModelContext(
+            screen: name, instanceID: id, input: screen.input, dependencies: registry.dependencies
+        ) { [weak self] event, payload in
+            guard let self else { return .rejected(RuntimeMessage.runtimeGone) }
+            return self.send(event, fromInstance: id, screen: name, payload: payload)
+        }
+        let viewModel: any ScreenViewModel = if let declaration = core.index.screens[name] {
+            registry.makeViewModel(for: declaration, context: context)
+        } else {
+            GenericViewModel(context: context, events: Screen.builtinEvents)
+        }
+        return ScreenEntry(id: id, screen: name, input: screen.input, viewModel: viewModel)
+    }
+
+    /// A coordinator of the flow's kind, its content set by `mirror`.
+    private func makeCoordinator(_ node: CoreFlow, definition: Flow) -> FlowCoordinator {
+        let coordinator: FlowCoordinator = switch node.kind {
+        case .stack: StackCoordinator(id: node.id, flow: definition, input: node.input)
+        case .sequence: SequenceCoordinator(id: node.id, flow: definition, input: node.input)
+        case .tabs: TabsCoordinator(id: node.id, flow: definition, input: node.input)
+        case .switch: SwitchCoordinator(id: node.id, flow: definition, input: node.input)
+        }
+        coordinator.userWentBack = { [weak self] steps in
+            for _ in 0..<max(0, steps) {
+                guard self?.back() == .handled else { return }
+            }
+        }
+        return coordinator
+    }
+
+    /// The facade's view of the way to the visible screen.
+    func visibleWalk() -> VisibleWalk {
+        VisibleWalk(core.visibleWalk(), mirror: mirror)
+    }
+}
+
+/// The way from the root to the visible screen, as the facade's objects.
+@MainActor
+struct VisibleWalk {
+    /// The flows passed, root first.
+    var coordinators: [FlowCoordinator]
+    var screen: ScreenEntry?
+    /// The flow the visible screen belongs to for triggers (its presenter when presented).
+    var owner: FlowCoordinator?
+    /// The topmost modal's owner.
+    var modalOwner: FlowCoordinator?
+    /// Tabs flows passed, outermost first.
+    var tabs: [TabsCoordinator]
+    /// Tabs flows not covered by a modal, outermost first.
+    var tappableTabs: [TabsCoordinator]
+
+    init(_ walk: CoreWalk, mirror: FacadeMirror) {
+        coordinators = walk.flows.compactMap { mirror.flows[$0] }
+        screen = walk.screen.flatMap { mirror.screens[$0] }
+        owner = walk.owner.flatMap { mirror.flows[$0] }
+        modalOwner = walk.modalOwner.flatMap { mirror.flows[$0] }
+        tabs = walk.tabs.compactMap { mirror.flows[$0] as? TabsCoordinator }
+        tappableTabs = walk.tappableTabs.compactMap { mirror.flows[$0] as? TabsCoordinator }
+    }
+}
+
+/// The live coordinators and screen entries under a coordinator, by instance id.
+@MainActor
+struct InstancePool {
+    var flows: [Int: FlowCoordinator] = [:]
+    var screens: [Int: ScreenEntry] = [:]
+
+    /// Every instance under `root`: stack entries, tabs, branches, kept branches and modals.
+    init(root: FlowCoordinator?) {
+        guard let root else { return }
+        var pending: [(FlowCoordinator, Int)] = [(root, 0)]
+        while let (coordinator, depth) = pending.popLast() {
+            flows[coordinator.id] = coordinator
+            guard depth < FlowRuntime.maxDepth * 4 else { continue }
+            var items = coordinator.childItems
+            if let owner = coordinator as? SwitchCoordinator { items += owner.kept.values }
+            if let modal = coordinator.presented { items.append(modal.item) }
+            for item in items {
+                switch item {
+                case .screen(let entry): screens[entry.id] = entry
+                case .flow(let child): pending.append((child, depth + 1))
+                }
+            }
+        }
+    }
+}
