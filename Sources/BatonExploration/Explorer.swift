@@ -37,7 +37,7 @@ private struct Search {
     private var states: [ExploredState] = []
     private var parents: [(state: Int, step: TraceStep)?] = []
     private var starts: [Int: (flags: [String: Literal], context: [String: Value])] = [:]
-    private var known: [ExploredState: Int] = [:]
+    private var known: [StateKey: Int] = [:]
 
     private var reached: [CoverageTarget: Trace] = [:]
     private var shownScreens: Set<String> = []
@@ -46,6 +46,8 @@ private struct Search {
     /// The links tried in each setting (flags, facts, switch branches shown, held links): what
     /// opening a link shows does not depend on the rest of the state, so each is tried once there.
     private var linksTried: Set<LinkAttempt> = []
+    /// Each setting seen, numbered, so a link attempt hashes a number, not the setting.
+    private var settingNumbers: [LinkAttempt.Setting: Int] = [:]
     private var findings = FindingCollector()
     private var boundsHit: Set<String> = []
 
@@ -110,7 +112,7 @@ private struct Search {
             return
         }
         var userStepHandled = false
-        let setting = LinkAttempt.setting(of: state)
+        let setting = number(LinkAttempt.setting(of: state))
         for entry in menu.entries(for: navigation, context: state.context) {
             if let link = entry.link, !linksTried.insert(LinkAttempt(link: link, setting: setting)).inserted { continue }
             guard let driven = driver.take(entry.step, from: state) else { continue }
@@ -163,6 +165,12 @@ private struct Search {
         reached[target] = trace(to: position, then: step)
     }
 
+    private mutating func number(_ setting: LinkAttempt.Setting) -> Int {
+        if let number = settingNumbers[setting] { return number }
+        settingNumbers[setting] = settingNumbers.count
+        return settingNumbers.count - 1
+    }
+
     /// Which depth bound a state is at, if any: its visible stack too deep, or one screen too
     /// often on it.
     private func depthBound(_ navigation: NavigationState) -> String? {
@@ -212,7 +220,8 @@ private struct Search {
 /// stacks set, modals dismissed), so where it leads depends on these, not on the screens shown.
 private struct LinkAttempt: Hashable {
     var link: CoverageTarget
-    var setting: Setting
+    /// The setting's number in the search.
+    var setting: Int
 
     struct Setting: Hashable {
         var flags: [String: Literal]
@@ -223,17 +232,18 @@ private struct LinkAttempt: Hashable {
 
     static func setting(of state: ExploredState) -> Setting {
         var branches: [String] = []
-        var pending: [FlowSnapshot] = [state.snapshot.root]
+        var pending: [Int] = [state.core.rootID]
         var visited = 0
-        while let flow = pending.popLast(), visited < 10_000 {
+        while let id = pending.popLast(), visited < 10_000 {
             visited += 1
-            if flow.kind == "switch" { branches.append("\(flow.flow)=\(flow.branch?.name ?? "")") }
-            for item in flow.entries + flow.tabs.compactMap(\.flow) + (flow.branch.map { [$0] } ?? []) {
-                if case .flow(let child) = item { pending.append(child) }
-            }
-            if case .flow(let child)? = flow.presented?.item { pending.append(child) }
+            guard let flow = state.core.flows[id] else { continue }
+            if flow.kind == .switch { branches.append("\(flow.flow)=\(flow.branch?.name ?? "")") }
+            var items = flow.kind == .tabs ? flow.tabs.compactMap(\.flow) : flow.entries
+            if let branch = flow.branch { items.append(branch) }
+            if let modal = flow.presented { items.append(modal.item) }
+            pending += items.filter(\.isFlow).map(\.id)
         }
         return Setting(flags: state.flags, context: state.context, branches: branches.sorted(),
-                       heldLinks: state.snapshot.heldLinks)
+                       heldLinks: state.core.heldLinks)
     }
 }

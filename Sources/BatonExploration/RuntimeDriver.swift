@@ -2,22 +2,14 @@ import BatonLint
 import BatonModel
 import BatonRuntime
 
-/// One explored state: the navigation state as a value and the flags and facts in force.
+/// One explored state: the navigation state as the core's value and the flags and facts in force.
 struct ExploredState: Hashable {
-    var snapshot: RuntimeSnapshot
+    var core: CoreState
     var flags: [String: Literal]
     var context: [String: Value]
 
-    /// The state as exploration tells states apart: its structure without instance ids, and
-    /// without the content of what is hidden (tabs not selected, switch branches kept), which
-    /// was itself explored while it was shown. Without it, every combination of the tabs'
-    /// stacks would be a state of its own and an app of a few tabs would never be explored.
-    var key: ExploredState {
-        var copy = self
-        copy.snapshot.root = copy.snapshot.root.shownPart(depth: 0)
-        copy.snapshot.nextInstanceID = 0
-        return copy
-    }
+    /// The state as exploration tells states apart.
+    var key: StateKey { StateKey(self) }
 }
 
 /// What a step did, as exploration sees it.
@@ -27,13 +19,13 @@ struct DrivenStep {
     var after: ExploredState?
 }
 
-/// Drives the runtime for the explorer: starts a run, returns to a state it saw, takes a step.
-/// Everything the explorer knows of the runtime goes through here.
-@MainActor
+/// Steps the runtime's core for the explorer: starts a run, returns to a state it saw, takes a
+/// step. Everything the explorer knows of the runtime goes through here. Returning to a state
+/// is assigning a value: no coordinator, view model or log is involved.
 final class RuntimeDriver {
     private let spec: FlowSpec
-    private var runtime: FlowRuntime?
-    /// The state the runtime is in now, when known (a step that changed nothing keeps it).
+    private var core: NavigationCore?
+    /// The state the core is in now, when known (a step that changed nothing keeps it).
     private var current: ExploredState?
 
     init(spec: FlowSpec) {
@@ -43,13 +35,10 @@ final class RuntimeDriver {
     /// Starts the flow under `flags` and `context`; the start state, or why it cannot start.
     func start(flags: [String: Literal], context: [String: Value]) -> Result<ExploredState, DiagnosticsError> {
         do {
-            let runtime = try FlowRuntime(
-                spec: spec, registry: ViewModelRegistry(),
-                environment: RuntimeEnvironment(flagOverrides: flags, context: context),
-                options: RuntimeOptions(strict: true, logLimit: 8), lint: false)
-            self.runtime = runtime
-            let state = ExploredState(snapshot: runtime.snapshot(), flags: runtime.environment.flagOverrides,
-                                      context: runtime.environment.context)
+            let core = try NavigationCore(
+                spec: spec, environment: RuntimeEnvironment(flagOverrides: flags, context: context), strict: true)
+            self.core = core
+            let state = ExploredState(core: core.state, flags: core.environment.flagOverrides, context: core.environment.context)
             current = state
             return .success(state)
         } catch {
@@ -57,69 +46,99 @@ final class RuntimeDriver {
         }
     }
 
-    /// The scenario view of `state` (top, stack, flows, modal).
+    /// The scenario view of `state` (top, stack, flows, modal), without the tree.
     func navigation(in state: ExploredState) -> NavigationState? {
         guard move(to: state) else { return nil }
-        return runtime?.visibleState
+        return core?.navigationState(withTree: false)
     }
 
     /// Takes `step` from `state`.
     func take(_ step: NavigationStep, from state: ExploredState) -> DrivenStep? {
-        guard move(to: state), let runtime else { return nil }
-        let outcome = runtime.apply(step)
+        guard move(to: state), let outcome = core?.apply(step), let core else { return nil }
         switch outcome.name {
         case "handled", "held":
-            let after = ExploredState(snapshot: runtime.snapshot(), flags: runtime.environment.flagOverrides,
-                                      context: runtime.environment.context)
+            let after = ExploredState(core: core.state, flags: core.environment.flagOverrides, context: core.environment.context)
             current = after
             return DrivenStep(outcome: outcome, after: after)
         default:
+            current = state
             return DrivenStep(outcome: outcome, after: nil)
         }
     }
 
     private func move(to state: ExploredState) -> Bool {
-        guard let runtime else { return false }
+        guard core != nil else { return false }
         if current == state { return true }
-        do {
-            try runtime.reset(to: state.snapshot, environment: RuntimeEnvironment(flagOverrides: state.flags, context: state.context))
-            current = state
-            return true
-        } catch {
-            current = nil
-            return false
-        }
+        core?.reset(to: state.core, environment: RuntimeEnvironment(flagOverrides: state.flags, context: state.context))
+        current = state
+        return true
     }
 }
 
-extension FlowSnapshot {
-    /// The flow with every instance id set to 0, the flows of tabs not selected left out, and
-    /// kept switch branches reduced to their names.
-    func shownPart(depth: Int) -> FlowSnapshot {
-        var copy = self
-        copy.id = 0
-        guard depth < 256 else { return copy }
-        copy.entries = entries.map { $0.shownPart(depth: depth + 1) }
-        copy.tabs = tabs.map { tab in
-            TabSnapshot(id: tab.id, flow: tab.id == selectedTab ? tab.flow?.shownPart(depth: depth + 1) : nil)
-        }
-        copy.branch = branch?.shownPart(depth: depth + 1)
-        copy.kept = kept.map { .screen(ScreenSnapshot(id: 0, screen: $0.name)) }
-        if let presented {
-            copy.presented = PresentedSnapshot(presentation: presented.presentation, item: presented.item.shownPart(depth: depth + 1))
-        }
-        return copy
-    }
-}
+/// A state as exploration tells states apart: its structure and inputs without instance ids,
+/// and without the content of what is hidden (tabs not selected, switch branches kept), which
+/// was itself explored while it was shown. Without that, every combination of the tabs' stacks
+/// would be a state of its own and an app of a few tabs would never be explored. Results
+/// handed to screens are left out too.
+struct StateKey: Hashable {
+    private var parts: [Part] = []
+    private var flags: [String: Literal]
+    private var context: [String: Value]
 
-extension ItemSnapshot {
-    func shownPart(depth: Int) -> ItemSnapshot {
-        switch self {
-        case .screen(var screen):
-            screen.id = 0
-            return .screen(screen)
-        case .flow(let flow):
-            return .flow(flow.shownPart(depth: depth))
+    private enum Part: Hashable {
+        case flow(String, Value?)
+        case screen(String, Value?)
+        case step(Int?)
+        case tab(String, selected: Bool)
+        case kept(String)
+        case modal(Presentation)
+        case end
+        case held(String)
+        case finished(String, Value?)
+    }
+
+    init(_ state: ExploredState) {
+        flags = state.flags
+        context = state.context
+        parts.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
+        add(flow: state.core.rootID, in: state.core, depth: 0)
+        parts += state.core.heldLinks.map(Part.held)
+        if let finished = state.core.finished { parts.append(.finished(finished, state.core.finishedPayload)) }
+    }
+
+    private mutating func add(_ item: CoreItem, in state: CoreState, depth: Int) {
+        if item.isFlow {
+            add(flow: item.id, in: state, depth: depth + 1)
+        } else {
+            parts.append(.screen(item.name, state.screens[item.id]?.input))
         }
+    }
+
+    private mutating func add(flow id: Int, in state: CoreState, depth: Int) {
+        guard let flow = state.flows[id], depth < 256 else { return }
+        parts.append(.flow(flow.flow, flow.input))
+        switch flow.kind {
+        case .stack:
+            for entry in flow.entries { add(entry, in: state, depth: depth) }
+        case .sequence:
+            for entry in flow.entries {
+                parts.append(.step(flow.stepIndices[entry.id]))
+                add(entry, in: state, depth: depth)
+            }
+        case .tabs:
+            for tab in flow.tabs {
+                let selected = tab.id == flow.selectedTab
+                parts.append(.tab(tab.id, selected: selected))
+                if selected, let child = tab.flow { add(child, in: state, depth: depth) }
+            }
+        case .switch:
+            if let branch = flow.branch { add(branch, in: state, depth: depth) }
+            parts += flow.kept.keys.sorted().map(Part.kept)
+        }
+        if let modal = flow.presented {
+            parts.append(.modal(modal.presentation))
+            add(modal.item, in: state, depth: depth)
+        }
+        parts.append(.end)
     }
 }

@@ -53,7 +53,12 @@ struct StepMenu {
             for tab in tabs where !tabIDs.contains(tab.id) { tabIDs.append(tab.id) }
         }
         entries += tabIDs.map { Entry(step: .tab($0), byUser: true) }
-        entries += links.map { Entry(step: .open($0.url), byUser: false, link: $0.target) }
+        // While a link is held no other is opened: held links open in order once their way
+        // shows, so a second one adds orderings of the same links, not new behaviour, and
+        // would multiply the states by every list of held links.
+        if state.heldLinks.isEmpty {
+            entries += links.map { Entry(step: .open($0.url), byUser: false, link: $0.target) }
+        }
         for fact in facts {
             for case let value? in fact.values where context[fact.name] != value {
                 entries.append(Entry(step: .set(context: [fact.name: value], flags: [:]), byUser: false))

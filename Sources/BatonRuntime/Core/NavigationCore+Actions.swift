@@ -1,7 +1,7 @@
 import BatonModel
 
 /// Why an action could not be applied; the step reports it as rejected.
-struct ActionFailure: Error {
+struct ActionFailure: Error, Sendable {
     var message: String
 }
 

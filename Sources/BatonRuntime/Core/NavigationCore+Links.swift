@@ -7,7 +7,7 @@ struct LinkOutcome {
 }
 
 /// A matched link: the flow it goes into and the items of its way from that flow's root.
-private struct LinkTarget {
+struct LinkTarget: Sendable {
     var flow: Flow
     var items: [(name: String, presentation: Presentation?, input: Value?)]
     /// The flows from the root to `flow`, root first.
@@ -23,7 +23,7 @@ extension NavigationCore {
     mutating func openLink(_ url: String, depth: Int, holding: Bool = true) -> LinkOutcome {
         guard depth <= Self.maxDepth else { return LinkOutcome(result: .noMatch, message: RuntimeMessage.tooDeep) }
         let target: LinkTarget
-        switch match(url) {
+        switch cachedMatch(url) {
         case .success(let matched): target = matched
         case .failure(let failure): return LinkOutcome(result: .noMatch, message: failure.message)
         }
@@ -76,6 +76,16 @@ extension NavigationCore {
             }
             trace = saved
         }
+    }
+
+    /// What `url` matches, remembered: matching depends on the spec only, and held links are
+    /// matched again after every step. At most `maxCachedLinks` are kept.
+    private mutating func cachedMatch(_ url: String) -> Result<LinkTarget, ActionFailure> {
+        if let known = linkMatches[url] { return known }
+        let matched = match(url)
+        if linkMatches.count >= Self.maxCachedLinks { linkMatches = [:] }
+        linkMatches[url] = matched
+        return matched
     }
 
     private func match(_ url: String) -> Result<LinkTarget, ActionFailure> {

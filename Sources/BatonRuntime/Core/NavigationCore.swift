@@ -24,6 +24,10 @@ package struct NavigationCore: Sendable {
     private(set) var usesReturn: Bool
     /// Each flow's `on` keys by trigger, built on first use; cleared when the spec changes.
     var transitionIndexes: [String: TransitionIndex] = [:]
+    /// What each deep link matched, by URL; cleared when the spec changes.
+    var linkMatches: [String: Result<LinkTarget, ActionFailure>] = [:]
+    /// How many link matches are remembered before the memory starts again.
+    static let maxCachedLinks = 256
     /// The flag overrides and context facts in force, defaults filled.
     package internal(set) var environment: RuntimeEnvironment
     /// Whether unhandled and rejected steps are logged as errors.
@@ -107,7 +111,7 @@ package struct NavigationCore: Sendable {
     func holds(_ condition: Condition?) -> Bool {
         guard let condition else { return true }
         return condition.expression.holds { name in
-            switch name {
+            return switch name {
             case .flag(let flag): flagValue(flag)
             case .context(let fact): environment.context[fact].flatMap(Literal.init)
             }
@@ -122,6 +126,7 @@ package struct NavigationCore: Sendable {
         self.linkWays = LinkWays(index: index)
         self.usesReturn = Self.hasReturn(spec)
         transitionIndexes = [:]
+        linkMatches = [:]
     }
 
     private static func hasReturn(_ spec: FlowSpec) -> Bool {
@@ -156,29 +161,53 @@ package struct NavigationCore: Sendable {
     }
 
     /// Drops the instances no longer reachable from the root (popped, dismissed, finished,
-    /// replaced) and the results handed to released screens.
+    /// replaced) and the results handed to released screens. Counts first: most steps release
+    /// nothing, and then nothing is rebuilt.
     mutating func collectReleased() {
+        var flowCount = 0
+        var screenCount = 0
+        visitReachable { _, isFlow in
+            if isFlow { flowCount += 1 } else { screenCount += 1 }
+        }
+        guard flowCount != state.flows.count || screenCount != state.screens.count else { return }
         var flows: [Int: CoreFlow] = [:]
         var screens: [Int: CoreScreen] = [:]
-        flows.reserveCapacity(state.flows.count)
-        screens.reserveCapacity(state.screens.count)
-        var pending: [(Int, Int)] = [(state.rootID, 0)]
-        while let (id, depth) = pending.popLast() {
-            guard let flow = state.flows[id], flows[id] == nil else { continue }
-            flows[id] = flow
-            guard depth < Self.maxDepth * 4 else { continue }
-            for item in flow.heldItems {
-                if item.isFlow {
-                    pending.append((item.id, depth + 1))
-                } else if let screen = state.screens[item.id] {
-                    screens[item.id] = screen
-                }
+        flows.reserveCapacity(flowCount)
+        screens.reserveCapacity(screenCount)
+        visitReachable { id, isFlow in
+            if isFlow {
+                flows[id] = state.flows[id]
+            } else {
+                screens[id] = state.screens[id]
             }
         }
-        if flows.count != state.flows.count { state.flows = flows }
-        if screens.count != state.screens.count { state.screens = screens }
+        state.flows = flows
+        state.screens = screens
         if !state.received.isEmpty, state.received.keys.contains(where: { screens[$0] == nil }) {
             state.received = state.received.filter { screens[$0.key] != nil }
+        }
+    }
+
+    /// Calls `visit` once with each live instance reachable from the root: stack entries,
+    /// tabs, branches, kept branches and modals.
+    private func visitReachable(_ visit: (_ id: Int, _ isFlow: Bool) -> Void) {
+        var pending: [(id: Int, depth: Int)] = [(state.rootID, 0)]
+        func reach(_ item: CoreItem, depth: Int) {
+            if item.isFlow {
+                pending.append((item.id, depth + 1))
+            } else if state.screens[item.id] != nil {
+                visit(item.id, false)
+            }
+        }
+        while let (id, depth) = pending.popLast() {
+            guard let flow = state.flows[id] else { continue }
+            visit(id, true)
+            guard depth < Self.maxDepth * 4 else { continue }
+            for entry in flow.entries { reach(entry, depth: depth) }
+            for tab in flow.tabs { if let child = tab.flow { reach(child, depth: depth) } }
+            if let branch = flow.branch { reach(branch, depth: depth) }
+            for kept in flow.kept.values { reach(kept, depth: depth) }
+            if let modal = flow.presented { reach(modal.item, depth: depth) }
         }
     }
 }
