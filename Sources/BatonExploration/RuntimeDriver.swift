@@ -54,7 +54,9 @@ final class RuntimeDriver {
 
     /// Takes `step` from `state`.
     func take(_ step: NavigationStep, from state: ExploredState) -> DrivenStep? {
-        guard move(to: state), let outcome = core?.apply(step), let core else { return nil }
+        guard move(to: state), let outcome = core?.apply(step) else { return nil }
+        _ = core?.takeChanges()  // what a facade would mirror; nothing here
+        guard let core else { return nil }
         switch outcome.name {
         case "handled", "held":
             let after = ExploredState(core: core.state, flags: core.environment.flagOverrides, context: core.environment.context)

@@ -6,8 +6,6 @@ import BatonModel
 struct FacadeMirror {
     var flows: [Int: FlowCoordinator] = [:]
     var screens: [Int: ScreenEntry] = [:]
-    /// The flow instances as last mirrored, to skip those a step did not change.
-    var mirrored: [Int: CoreFlow] = [:]
 
     /// The facade item of a core item; nil when it is not mirrored.
     func item(_ item: CoreItem) -> NavigationItem? {
@@ -16,57 +14,50 @@ struct FacadeMirror {
 }
 
 extension FlowRuntime {
-    /// Brings coordinators and view models in line with the core's state: a coordinator and a
-    /// view model are made for each new instance (view models in creation order), released
+    /// Brings coordinators and view models in line with the core's state, for what the core
+    /// changed since the last time (everything after `mirror` was emptied): a coordinator and
+    /// a view model are made for each new instance (view models in creation order), released
     /// with their instance, and a coordinator's observable properties are set only when they
     /// change.
     func syncMirror() {
+        let changes = core.takeChanges()
         let state = core.state
-        var changedScreens: Set<Int> = []
-        var screens: [Int: ScreenEntry] = [:]
-        screens.reserveCapacity(state.screens.count)
-        var created: [CoreScreen] = []
-        for (id, screen) in state.screens {
+        let everything = mirror.flows.isEmpty
+        if everything {
+            mirror.screens = [:]
+        }
+        for id in changes.released {
+            mirror.flows[id] = nil
+            mirror.screens[id] = nil
+        }
+        let screenIDs = everything ? Array(state.screens.keys) : Array(changes.screens)
+        for id in screenIDs.sorted() {
+            guard let screen = state.screens[id] else { continue }
             if let entry = mirror.screens[id], entry.screen == screen.screen {
-                if entry.input == screen.input {
-                    screens[id] = entry
-                } else {
-                    screens[id] = ScreenEntry(id: id, screen: entry.screen, input: screen.input, viewModel: entry.viewModel)
-                    changedScreens.insert(id)
+                if entry.input != screen.input {
+                    mirror.screens[id] = ScreenEntry(id: id, screen: entry.screen, input: screen.input, viewModel: entry.viewModel)
                 }
             } else {
-                created.append(screen)
+                mirror.screens[id] = makeScreenEntry(screen)
             }
         }
-        for screen in created.sorted(by: { $0.id < $1.id }) {
-            screens[screen.id] = makeScreenEntry(screen)
-            changedScreens.insert(screen.id)
-        }
-        var flows: [Int: FlowCoordinator] = [:]
-        flows.reserveCapacity(state.flows.count)
-        var fresh: Set<Int> = []
-        for (id, node) in state.flows {
+        let flowIDs = everything ? Array(state.flows.keys) : Array(changes.flows)
+        var changed: [(FlowCoordinator, CoreFlow)] = []
+        changed.reserveCapacity(flowIDs.count)
+        for id in flowIDs {
+            guard let node = state.flows[id] else { continue }
             if let existing = mirror.flows[id], existing.flowName == node.flow {
-                flows[id] = existing
+                changed.append((existing, node))
             } else if let definition = core.index.flows[node.flow] {
-                flows[id] = makeCoordinator(node, definition: definition)
-                fresh.insert(id)
+                let coordinator = makeCoordinator(node, definition: definition)
+                mirror.flows[id] = coordinator
+                changed.append((coordinator, node))
             }
         }
-        mirror.flows = flows
-        mirror.screens = screens
-        var mirrored: [Int: CoreFlow] = [:]
-        mirrored.reserveCapacity(state.flows.count)
-        for (id, node) in state.flows {
-            mirrored[id] = node
-            guard let coordinator = flows[id] else { continue }
-            let unchanged = !fresh.contains(id) && mirror.mirrored[id] == node
-                && !node.heldItems.contains { !$0.isFlow && changedScreens.contains($0.id) }
-            if unchanged { continue }
+        for (coordinator, node) in changed {
             coordinator.mirror(node, in: mirror, definition: core.index.flows[node.flow])
         }
-        mirror.mirrored = mirrored
-        if let newRoot = flows[state.rootID], newRoot !== root { root = newRoot }
+        if let newRoot = mirror.flows[state.rootID], newRoot !== root { root = newRoot }
         if heldLinks != state.heldLinks { heldLinks = state.heldLinks }
         if finishedOutcome != state.finished { finishedOutcome = state.finished }
         if finishedPayload != state.finishedPayload { finishedPayload = state.finishedPayload }

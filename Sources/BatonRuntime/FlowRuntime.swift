@@ -20,7 +20,7 @@ public final class FlowRuntime {
     public nonisolated static let maxCreatedPerStep = NavigationCore.maxCreatedPerStep
 
     /// The core: the spec, the flags and facts, and the navigation state as a value.
-    @ObservationIgnored package private(set) var core: NavigationCore
+    @ObservationIgnored package internal(set) var core: NavigationCore
     public private(set) var spec: FlowSpec
     @ObservationIgnored public let registry: ViewModelRegistry
     public private(set) var environment: RuntimeEnvironment

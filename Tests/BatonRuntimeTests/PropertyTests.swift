@@ -140,6 +140,12 @@ import Testing
         try mirror.restore(decoded)
         #expect(mirror.snapshot() == snapshot)
 
+        // The core keeps nothing it let go, and the facade shows exactly the core's state.
+        var collected = run.core
+        collected.collectReleased()
+        #expect(collected.state == run.core.state, "step \(step): the core keeps released instances")
+        for problem in facadeProblems(run) { Issue.record("step \(step): \(problem)") }
+
         // Nothing outlives its place: every watched object still alive is in the tree.
         var live: [AnyObject] = []
         collect(run.root, into: &live)

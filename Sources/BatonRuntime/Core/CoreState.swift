@@ -22,7 +22,6 @@ public struct CoreState: Hashable, Codable, Sendable {
     public internal(set) var nextInstanceID: Int
     /// (1.1) The last result handed to each live screen instance, by instance id.
     public internal(set) var received: [Int: ScreenResult] = [:]
-
     /// The root flow instance.
     public var root: CoreFlow? { flows[rootID] }
 

@@ -72,7 +72,7 @@ extension NavigationCore {
             }
             let item = try makeItem(target.name, input: input, under: id)
             adopt(item, by: id)
-            state.flows[id]?.entries.append(item)
+            self[changing: id]?.entries.append(item)
         case .present(let presentation, let target):
             let item = try makeItem(target.name, input: input, under: id)
             present(item, as: presentation, by: id)
@@ -80,25 +80,25 @@ extension NavigationCore {
             let stack = try stackHolder(id, "replace")
             let item = try makeItem(target.name, input: input, under: id)
             adopt(item, by: id)
-            state.flows[id]?.setEntries(Array(stack.entries.dropLast()) + [item])
+            self[changing: id]?.setEntries(Array(stack.entries.dropLast()) + [item])
         case .reset(let target):
             _ = try stackHolder(id, "reset")
             let item = try makeItem(target.name, input: input, under: id)
             adopt(item, by: id)
-            state.flows[id]?.setEntries([item])
+            self[changing: id]?.setEntries([item])
         case .pop:
             let stack = try stackHolder(id, "pop")
             guard stack.entries.count > 1 else { throw ActionFailure(message: RuntimeMessage.nothingToPop(stack.flow)) }
-            state.flows[id]?.truncate(to: stack.entries.count - 1)
+            self[changing: id]?.truncate(to: stack.entries.count - 1)
         case .popTo(let target):
             let stack = try stackHolder(id, "popTo")
             guard let index = stack.entries.lastIndex(where: { $0.name == target.name }) else {
                 throw ActionFailure(message: RuntimeMessage.notOnStack(target.name, flow: stack.flow))
             }
-            state.flows[id]?.truncate(to: index + 1)
+            self[changing: id]?.truncate(to: index + 1)
         case .popToRoot:
             _ = try stackHolder(id, "popToRoot")
-            state.flows[id]?.truncate(to: 1)
+            self[changing: id]?.truncate(to: 1)
         case .dismiss:
             try dismissModal(of: id)
         case .dismissAll:
@@ -166,11 +166,13 @@ extension NavigationCore {
     private mutating func keepOnTop(_ top: CoreItem, of stack: Int, input: Value?) {
         if top.isFlow {
             guard let flow = definition(top.id) else { return }
-            state.flows[top.id]?.input = flow.input == nil ? nil : input
+            self[changing: top.id]?.input = flow.input == nil ? nil : input
         } else {
             guard let screen = state.screens[top.id] else { return }
             let taken = index.screens[screen.screen]?.input == nil ? nil : input
             state.screens[top.id]?.input = taken
+            changedScreens.insert(top.id)
+            changedFlows.insert(stack)  // its entry shows a new input
             updatedInputs.append((top.id, taken))
         }
     }
@@ -181,26 +183,26 @@ extension NavigationCore {
         var current = state.flows[id]?.activeItem
         var guardCount = 0
         while let child = current, child.isFlow, guardCount <= Self.maxDepth * 4 {
-            state.flows[child.id]?.presented = nil
+            self[changing: child.id]?.presented = nil
             current = state.flows[child.id]?.activeItem
             guardCount += 1
         }
         adopt(item, by: id)
-        state.flows[id]?.presented = CoreModal(presentation: presentation, item: item)
+        self[changing: id]?.presented = CoreModal(presentation: presentation, item: item)
     }
 
     /// `dismiss`: the modal over flow `id`, else the one inside what it shows, else the modal
     /// the flow itself is part of.
     private mutating func dismissModal(of id: Int) throws(ActionFailure) {
         if state.flows[id]?.presented != nil {
-            state.flows[id]?.presented = nil
+            self[changing: id]?.presented = nil
             return
         }
         var current = state.flows[id]?.activeItem
         var guardCount = 0
         while let child = current, child.isFlow, guardCount <= Self.maxDepth * 4 {
             if state.flows[child.id]?.presented != nil {
-                state.flows[child.id]?.presented = nil
+                self[changing: child.id]?.presented = nil
                 return
             }
             current = state.flows[child.id]?.activeItem
@@ -209,7 +211,7 @@ extension NavigationCore {
         var child = id
         for ancestor in ancestors(of: id).dropFirst() {
             if state.flows[ancestor]?.presented?.item.id == child {
-                state.flows[ancestor]?.presented = nil
+                self[changing: ancestor]?.presented = nil
                 return
             }
             child = ancestor
@@ -223,7 +225,7 @@ extension NavigationCore {
         var pending: [(Int, Int)] = [(id, 0)]
         while let (flowID, depth) = pending.popLast() {
             guard let flow = state.flows[flowID] else { continue }
-            state.flows[flowID]?.presented = nil
+            self[changing: flowID]?.presented = nil
             guard depth < Self.maxDepth * 4 else { continue }
             var children = flow.childItems.filter(\.isFlow)
             if flow.kind == .switch { children += flow.kept.values.filter(\.isFlow) }
@@ -240,11 +242,11 @@ extension NavigationCore {
         for _ in 0...(Self.maxDepth * 4) {
             guard let flow = state.flows[holder] else { return false }
             if let modal = flow.presented, modal.item.id == itemID {
-                state.flows[holder]?.presented = nil
+                self[changing: holder]?.presented = nil
                 return true
             }
             if flow.kind.holdsStack, flow.entries.count > 1, flow.entries.last?.id == itemID {
-                state.flows[holder]?.truncate(to: flow.entries.count - 1)
+                self[changing: holder]?.truncate(to: flow.entries.count - 1)
                 return true
             }
             guard let parent = flow.parent else { return false }
@@ -273,7 +275,7 @@ extension NavigationCore {
         guard state.flows[id]?.tabs.contains(where: { $0.id == tab }) == true else {
             return .rejected(RuntimeMessage.noTab(tab))
         }
-        state.flows[id]?.selectedTab = tab
+        self[changing: id]?.selectedTab = tab
         return .handled
     }
 
@@ -281,7 +283,7 @@ extension NavigationCore {
     mutating func show(_ name: String, in owner: Int, input: Value?) throws(ActionFailure) {
         let item = try makeItem(name, input: input, under: owner)
         adopt(item, by: owner)
-        state.flows[owner]?.reveal(item)
+        self[changing: owner]?.reveal(item)
     }
 
     /// `resume X`: shows the kept branch `name`, else a fresh one with `input`; nothing when it
@@ -290,7 +292,7 @@ extension NavigationCore {
         guard let flow = state.flows[owner] else { return }
         if flow.branch?.name == name { return }
         if let kept = flow.kept[name] {
-            state.flows[owner]?.reveal(kept)
+            self[changing: owner]?.reveal(kept)
             return
         }
         try show(name, in: owner, input: input)

@@ -39,7 +39,10 @@ extension NavigationCore {
     mutating func makeScreen(_ screen: Screen, input: Value?) -> CoreItem {
         let id = takeInstanceID()
         state.screens[id] = CoreScreen(id: id, screen: screen.name, input: screen.input == nil ? nil : input)
-        return CoreItem(id: id, name: screen.name, isFlow: false)
+        changedScreens.insert(id)
+        let item = CoreItem(id: id, name: screen.name, isFlow: false)
+        madeThisStep.append(item)
+        return item
     }
 
     /// A flow instance started with `input` (ignored when the flow takes none), its first
@@ -48,7 +51,8 @@ extension NavigationCore {
         guard depth < Self.maxDepth else { throw ActionFailure(message: RuntimeMessage.tooDeep) }
         try countCreation()
         let id = takeInstanceID()
-        state.flows[id] = CoreFlow(id: id, flow: flow.name, kind: CoreFlowKind(flow.kind), input: flow.input == nil ? nil : input)
+        self[changing: id] = CoreFlow(id: id, flow: flow.name, kind: CoreFlowKind(flow.kind), input: flow.input == nil ? nil : input)
+        madeThisStep.append(CoreItem(id: id, name: flow.name, isFlow: true))
         try fill(id, depth: depth)
         return id
     }
@@ -71,18 +75,18 @@ extension NavigationCore {
         case .stack(let root):
             let item = try makeItem(root.name, input: input, depth: depth + 1)
             adopt(item, by: id)
-            state.flows[id]?.setEntries([item])
+            self[changing: id]?.setEntries([item])
         case .sequence(let steps):
             guard let first = steps.indices.first(where: { holds(steps[$0].when) }) else {
                 // (1.1) No step can be shown: it finishes with `done` once it is in place.
-                state.flows[id]?.setEntries([])
+                self[changing: id]?.setEntries([])
                 pendingEmptySequences.append(id)
                 return
             }
             let item = try makeItem(steps[first].target.name, input: input, depth: depth + 1)
             adopt(item, by: id)
-            state.flows[id]?.setEntries([])
-            state.flows[id]?.push(item, step: first)
+            self[changing: id]?.setEntries([])
+            self[changing: id]?.push(item, step: first)
         case .tabs(let declared, let selected):
             var shown = declared.filter { holds($0.when) }
             if shown.isEmpty { shown = Array(declared.prefix(1)) }
@@ -93,20 +97,20 @@ extension NavigationCore {
                 tabs.append(CoreTab(id: tab.id, flow: child.isFlow ? child : nil))
             }
             let preferred = selected.map(\.name)
-            state.flows[id]?.tabs = tabs
-            state.flows[id]?.selectedTab = tabs.first(where: { $0.id == preferred })?.id ?? tabs.first?.id ?? ""
+            self[changing: id]?.tabs = tabs
+            self[changing: id]?.selectedTab = tabs.first(where: { $0.id == preferred })?.id ?? tabs.first?.id ?? ""
         case .switch(let branches):
             guard let branch = branches.first(where: { holds($0.when) }) ?? branches.last else { return }
             let item = try makeItem(branch.target.name, input: input, depth: depth + 1)
             adopt(item, by: id)
-            state.flows[id]?.branch = item
+            self[changing: id]?.branch = item
         }
     }
 
     /// Makes flow `parent` the parent of the item's flow.
     mutating func adopt(_ item: CoreItem, by parent: Int) {
         guard item.isFlow else { return }
-        state.flows[item.id]?.parent = parent
+        self[changing: item.id]?.parent = parent
     }
 
     /// Finishes the sequences started with no step that can be shown, with `done` and their
@@ -143,7 +147,7 @@ extension NavigationCore {
                 guard let tab = declared.first(where: { $0.id == flow.tabs[position].id }),
                       let item = try? makeItem(tab.flow.name, input: input, depth: depth + 1) else { continue }
                 adopt(item, by: id)
-                state.flows[id]?.tabs[position].flow = item
+                self[changing: id]?.tabs[position].flow = item
             }
         default:
             break

@@ -97,7 +97,7 @@ extension NavigationCore {
         var current = node.selectedTabFlow?.id
         for _ in 0..<Self.maxDepth {
             guard let stackID = current, let stack = state.flows[stackID], stack.kind.holdsStack else { break }
-            state.flows[stackID]?.truncate(to: 1)
+            self[changing: stackID]?.truncate(to: 1)
             current = stack.entries.first.flatMap { $0.isFlow ? $0.id : nil }
         }
         return .handled
@@ -109,13 +109,13 @@ extension NavigationCore {
         guard case .item(let item) = arrival, let flow = state.flows[id] else { return nil }
         if let modal = flow.presented, modal.item.id == item {
             trace.record(flow: flow.flow, action: "dismiss \(modal.item.name)")
-            state.flows[id]?.presented = nil
+            self[changing: id]?.presented = nil
             offerDismissed(modal.item.name, to: id, depth: 0)
             return .handled
         }
         if flow.kind.holdsStack, flow.entries.count > 1, flow.entries.last?.id == item {
             trace.record(flow: flow.flow, action: "pop")
-            state.flows[id]?.truncate(to: flow.entries.count - 1)
+            self[changing: id]?.truncate(to: flow.entries.count - 1)
             return .handled
         }
         return nil
@@ -136,9 +136,9 @@ extension NavigationCore {
                     let stepIndices = state.flows[id]?.stepIndices ?? [:]
                     let done = steps.indices.contains(step) && steps[step].transient
                         ? entries.last(where: { stepIndices[$0.id] == step })?.id : nil
-                    state.flows[id]?.push(item, step: next)
+                    self[changing: id]?.push(item, step: next)
                     if let done, let now = state.flows[id]?.entries {
-                        state.flows[id]?.setEntries(now.filter { $0.id != done })
+                        self[changing: id]?.setEntries(now.filter { $0.id != done })
                     }
                     return .handled
                 } catch {
@@ -169,11 +169,11 @@ extension NavigationCore {
             // stays: it is part of the sequence's back stack
         } else {
             if parent.presented?.item.id == id {
-                state.flows[parentID]?.presented = nil
+                self[changing: parentID]?.presented = nil
             } else {
-                _ = state.flows[parentID]?.removeChild(id)
+                _ = self[changing: parentID]?.removeChild(id)
             }
-            state.flows[id]?.parent = nil
+            self[changing: id]?.parent = nil
             needsRepair = true  // the parent may be left empty; settle() restarts it
         }
         let saved = trace

@@ -166,7 +166,7 @@ extension NavigationCore {
     /// Takes the way, then sets the link flow's stack.
     private mutating func apply(_ target: LinkTarget) throws(ActionFailure) {
         var current = state.rootID
-        state.flows[current]?.presented = nil
+        self[changing: current]?.presented = nil
         for name in target.way.dropFirst() {
             guard let flow = state.flows[current] else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
             let next: Int
@@ -175,7 +175,7 @@ extension NavigationCore {
                 guard let slot = tabSlot(of: flow, running: name), let child = slot.flow else {
                     throw ActionFailure(message: RuntimeMessage.linkHiddenTab(name))
                 }
-                state.flows[current]?.selectedTab = slot.id
+                self[changing: current]?.selectedTab = slot.id
                 next = child.id
             case .switch:
                 if flow.branch?.name != name {
@@ -187,28 +187,28 @@ extension NavigationCore {
                 next = child.id
             case .stack, .sequence:
                 if let child = flow.entries.first, child.isFlow, child.name == name {
-                    state.flows[current]?.truncate(to: 1)
+                    self[changing: current]?.truncate(to: 1)
                     next = child.id
                 } else {
                     let item = try makeItem(name, input: contentInput(current), under: current)
                     guard item.isFlow else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
                     adopt(item, by: current)
-                    state.flows[current]?.setEntries([])
+                    self[changing: current]?.setEntries([])
                     if flow.kind == .sequence {
-                        state.flows[current]?.push(item, step: 0)
+                        self[changing: current]?.push(item, step: 0)
                     } else {
-                        state.flows[current]?.setEntries([item])
+                        self[changing: current]?.setEntries([item])
                     }
                     next = item.id
                 }
             }
-            state.flows[next]?.presented = nil
+            self[changing: next]?.presented = nil
             current = next
         }
         guard let linkStack = state.flows[current], linkStack.kind.holdsStack, let first = linkStack.entries.first else {
             throw ActionFailure(message: RuntimeMessage.linkNotStack(state.flows[current]?.flow ?? ""))
         }
-        state.flows[current]?.presented = nil
+        self[changing: current]?.presented = nil
         try place(target.items, on: current, after: [first])
     }
 
@@ -227,12 +227,12 @@ extension NavigationCore {
             guard !closed else { throw ActionFailure(message: RuntimeMessage.linkAfterScreen(item.name)) }
             let made = try makeItem(item.name, input: item.input, under: holder)
             if let presentation = item.presentation {
-                state.flows[stack]?.setEntries(entries)
+                self[changing: stack]?.setEntries(entries)
                 present(made, as: presentation, by: holder)
             } else {
                 adopt(made, by: stack)
                 entries.append(made)
-                state.flows[stack]?.setEntries(entries)
+                self[changing: stack]?.setEntries(entries)
             }
             if made.isFlow {
                 guard let inner = state.flows[made.id], inner.kind.holdsStack else {
@@ -245,7 +245,7 @@ extension NavigationCore {
                 if item.presentation != nil { closed = true } else { holder = stack }
             }
         }
-        state.flows[stack]?.setEntries(entries)
+        self[changing: stack]?.setEntries(entries)
     }
 
     /// The shown tab of a tabs flow instance that runs flow `name`.

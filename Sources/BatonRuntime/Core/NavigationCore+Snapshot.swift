@@ -32,6 +32,7 @@ extension NavigationCore {
         } catch {
             throw DiagnosticsError([RuntimeDiagnostic.snapshot(error.message)])
         }
+        collectReleased()
     }
 
     /// Swaps in a new spec (linted by the caller), keeping the user's place where the new spec
@@ -61,6 +62,7 @@ extension NavigationCore {
             state = oldState
             throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: newSpec)])
         }
+        collectReleased()
         needsRepair = true
         return settleAfterChange(following: false)
     }

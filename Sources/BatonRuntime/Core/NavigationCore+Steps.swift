@@ -46,7 +46,7 @@ extension NavigationCore {
                 return .rejected(RuntimeMessage.nothingPresented)
             }
             core.trace.record(flow: flow.flow, action: "dismiss \(modal.item.name)")
-            core.state.flows[owner]?.presented = nil
+            core[changing: owner]?.presented = nil
             core.offerDismissed(modal.item.name, to: owner, depth: 0)
             return .handled
         }
@@ -151,7 +151,7 @@ extension NavigationCore {
         let own = trace
         // A rejected step changed nothing, so no held link can have become openable.
         settle(retryingLinks: result == .handled)
-        collectReleased()
+        releaseUnheld()
         let entry = LogEntry(
             sequence: 0, trigger: trigger, source: source, flow: own.flow, action: own.actionText,
             result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)
@@ -164,7 +164,7 @@ extension NavigationCore {
         beginStep()
         if following { follow() }
         settle()
-        collectReleased()
+        releaseUnheld()
         return endStep(result: .handled, entries: nestedEntries)
     }
 
@@ -248,7 +248,6 @@ extension NavigationCore {
             return RuntimeMessage.resultDoesNotFit(pending.name, screen: entry.screen, problem)
         }
         let result = ScreenResult(result: pending.name, payload: payload)
-        collectReleased()
         state.received[id] = result
         deliveredResults.append((id, result))
         recordNested(trigger: "result \(pending.name) → \(entry.screen)", trace: StepTrace(), result: "handled", message: nil)

@@ -55,6 +55,19 @@ package struct NavigationCore: Sendable {
     var deliveredResults: [(instance: Int, result: ScreenResult)] = []
     /// (1.1) New inputs of screen instances that stayed on top (`singleTop`), for their view models.
     var updatedInputs: [(instance: Int, input: Value?)] = []
+    /// The flows the current step changed or made, each with the items it held before.
+    private var heldAtStepStart: [Int: [CoreItem]] = [:]
+    /// The instances the current step made.
+    var madeThisStep: [CoreItem] = []
+
+    // What changed since the facade last looked (`takeChanges()`).
+
+    /// Flow instances changed or made.
+    var changedFlows: Set<Int> = []
+    /// Screen instances made or given a new input.
+    var changedScreens: Set<Int> = []
+    /// The instances released.
+    private var released: Set<Int> = []
 
     /// Checks the environment against `spec` (throws one diagnostic per undeclared flag or
     /// fact, value of the wrong type or unknown variant value, and one naming every missing
@@ -88,6 +101,8 @@ package struct NavigationCore: Sendable {
             drainEmptySequences(depth: 0)
         }
         collectReleased()
+        heldAtStepStart = [:]
+        madeThisStep = []
         trace = StepTrace()
         nestedEntries = []
     }
@@ -137,6 +152,28 @@ package struct NavigationCore: Sendable {
         }
     }
 
+    /// Flow instance `id`, to change it: every change of a flow goes through here, so the
+    /// facade learns which coordinators to update and the step whether it released anything.
+    subscript(changing id: Int) -> CoreFlow? {
+        get { state.flows[id] }
+        _modify {
+            changedFlows.insert(id)
+            if heldAtStepStart[id] == nil { heldAtStepStart[id] = state.flows[id]?.heldItems ?? [] }
+            yield &state.flows[id]
+        }
+    }
+
+    /// What changed since the last call: flows changed or made, screens made or given a new
+    /// input, and the instances released.
+    package mutating func takeChanges() -> (flows: Set<Int>, screens: Set<Int>, released: Set<Int>) {
+        defer {
+            changedFlows = []
+            changedScreens = []
+            released = []
+        }
+        return (changedFlows, changedScreens, released)
+    }
+
     /// The definition of a flow instance's flow.
     func definition(_ id: Int) -> Flow? {
         state.flows[id].flatMap { index.flows[$0.flow] }
@@ -160,20 +197,43 @@ package struct NavigationCore: Sendable {
         return chain
     }
 
-    /// Drops the instances no longer reachable from the root (popped, dismissed, finished,
-    /// replaced) and the results handed to released screens. Counts first: most steps release
-    /// nothing, and then nothing is rebuilt.
-    mutating func collectReleased() {
-        var flowCount = 0
-        var screenCount = 0
-        visitReachable { _, isFlow in
-            if isFlow { flowCount += 1 } else { screenCount += 1 }
+    /// At the end of a step: drops what the step released. Only an item a changed flow held
+    /// before, or an instance the step made, can have been let go, and it is let go when no
+    /// changed flow holds it now (an item only moves between flows that both change); with
+    /// it goes everything under it. The rest of the tree is not walked.
+    mutating func releaseUnheld() {
+        defer {
+            heldAtStepStart = [:]
+            madeThisStep = []
         }
-        guard flowCount != state.flows.count || screenCount != state.screens.count else { return }
+        var heldNow: Set<Int> = [state.rootID]
+        for id in heldAtStepStart.keys {
+            for item in state.flows[id]?.heldItems ?? [] { heldNow.insert(item.id) }
+        }
+        var pending: [(item: CoreItem, depth: Int)] = []
+        for items in heldAtStepStart.values {
+            for item in items where !heldNow.contains(item.id) { pending.append((item, 0)) }
+        }
+        for item in madeThisStep where !heldNow.contains(item.id) { pending.append((item, 0)) }
+        while let (item, depth) = pending.popLast() {
+            if item.isFlow {
+                guard let flow = state.flows.removeValue(forKey: item.id) else { continue }
+                released.insert(item.id)
+                if depth < Self.maxDepth * 4 { pending += flow.heldItems.map { ($0, depth + 1) } }
+            } else if state.screens.removeValue(forKey: item.id) != nil {
+                released.insert(item.id)
+                state.received[item.id] = nil
+            }
+        }
+    }
+
+    /// Drops every instance not reachable from the root, and the results handed to released
+    /// screens: after a state was built whole (a start, a restore, a new spec).
+    mutating func collectReleased() {
         var flows: [Int: CoreFlow] = [:]
         var screens: [Int: CoreScreen] = [:]
-        flows.reserveCapacity(flowCount)
-        screens.reserveCapacity(screenCount)
+        flows.reserveCapacity(state.flows.count)
+        screens.reserveCapacity(state.screens.count)
         visitReachable { id, isFlow in
             if isFlow {
                 flows[id] = state.flows[id]
@@ -181,8 +241,12 @@ package struct NavigationCore: Sendable {
                 screens[id] = state.screens[id]
             }
         }
-        state.flows = flows
-        state.screens = screens
+        if flows.count != state.flows.count || screens.count != state.screens.count {
+            released.formUnion(state.flows.keys.filter { flows[$0] == nil })
+            released.formUnion(state.screens.keys.filter { screens[$0] == nil })
+            state.flows = flows
+            state.screens = screens
+        }
         if !state.received.isEmpty, state.received.keys.contains(where: { screens[$0] == nil }) {
             state.received = state.received.filter { screens[$0.key] != nil }
         }

@@ -1,0 +1,139 @@
+import BatonModel
+import Foundation
+import Testing
+@testable import BatonRuntime
+
+/// Where the facade's coordinators and screen entries differ from the core's state they mirror.
+@MainActor
+func facadeProblems(_ run: FlowRuntime) -> [String] {
+    let state = run.core.state
+    let pool = InstancePool(root: run.root)
+    var problems: [String] = []
+    if Set(pool.flows.keys) != Set(state.flows.keys) {
+        problems.append("coordinators \(pool.flows.keys.sorted()) for flows \(state.flows.keys.sorted())")
+    }
+    if Set(pool.screens.keys) != Set(state.screens.keys) {
+        problems.append("screen entries \(pool.screens.keys.sorted()) for screens \(state.screens.keys.sorted())")
+    }
+    for (id, node) in state.flows {
+        guard let coordinator = pool.flows[id] else { continue }
+        var items = coordinator.childItems.map(\.id)
+        if let owner = coordinator as? SwitchCoordinator { items += owner.keptItems.map(\.id) }
+        if let modal = coordinator.presented { items.append(modal.item.id) }
+        if items != node.heldItems.map(\.id) { problems.append("flow \(id) shows \(items), the core holds \(node.heldItems.map(\.id))") }
+        if coordinator.input != node.input { problems.append("flow \(id) has input \(String(describing: coordinator.input))") }
+        if coordinator.parent?.id != node.parent { problems.append("flow \(id) has parent \(String(describing: coordinator.parent?.id))") }
+        if let tabs = coordinator as? TabsCoordinator, tabs.selectedTab != node.selectedTab {
+            problems.append("flow \(id) selects \(tabs.selectedTab), the core \(node.selectedTab)")
+        }
+    }
+    for (id, screen) in state.screens where pool.screens[id]?.input != screen.input {
+        problems.append("screen \(id) has input \(String(describing: pool.screens[id]?.input))")
+    }
+    return problems
+}
+
+/// The core alone: the value it steps, and that the facade adds nothing to what it decides.
+@MainActor
+@Suite struct CoreTests {
+    /// Every kind of step, on a flow with tabs, a switch, modals and links.
+    static let steps: [NavigationStep] = [
+        .send(screen: "list", event: "open", payload: record(["id": "1"])),
+        .send(screen: "detail", event: "edit", payload: nil),
+        .dismiss, .tab("account"), .send(screen: "profile", event: "logOut", payload: nil),
+        .send(screen: "login", event: "done", payload: nil), .back, .open("/items/7"), .tab("items"), .back,
+        .send(screen: "detail", event: "nothing", payload: nil), .set(context: ["premium": .bool(true)], flags: [:]),
+    ]
+
+    static let flow = """
+        baton: 1
+        app: Core
+        start: root
+        context:
+          premium: {type: bool, default: false}
+        types:
+          Item: {id: string}
+        screens:
+          list: {events: {open: Item}}
+          detail: {input: Item, events: [edit]}
+          editor: {}
+          profile: {events: [logOut]}
+          login: {}
+        flows:
+          root:
+            switch: [main, auth]
+            on:
+              profile.logOut: show auth
+              auth.done: show main
+          auth:
+            stack: login
+          main:
+            tabs:
+              - {id: items, flow: items}
+              - {id: account, flow: account}
+          items:
+            stack: list
+            on:
+              list.open: push detail
+              detail.edit: sheet editor
+            links:
+              /items/{id}: detail
+          account:
+            stack: profile
+        """
+
+    @Test func theFacadeAndTheCoreTakeTheSameSteps() throws {
+        let spec = try spec(Self.flow)
+        let run = try FlowRuntime(spec: spec, options: RuntimeOptions(strict: true))
+        var core = try NavigationCore(spec: spec, environment: RuntimeEnvironment(), strict: true)
+        var coreLog: [String] = []
+        for step in Self.steps {
+            let before = run.log.count
+            let facadeOutcome = run.apply(step)
+            let coreOutcome = core.apply(step)
+            #expect(facadeOutcome == coreOutcome, "\(step)")
+            #expect(run.core.state == core.state, "\(step)")
+            #expect(facadeProblems(run).isEmpty, "\(step): \(facadeProblems(run))")
+            coreLog.append(contentsOf: run.log.dropFirst(before).map { "\($0.trigger) \($0.result)" })
+        }
+        #expect(coreLog.contains("detail.nothing rejected"))
+        #expect(coreLog.contains("open /items/7 handled"))
+        #expect(run.state.top == "list", "back from the linked detail")
+    }
+
+    @Test func aStepLetsGoOfWhatItReleasesAndOnlyThat() throws {
+        var core = try NavigationCore(spec: spec(Self.flow), environment: RuntimeEnvironment(), strict: false)
+        let start = core.state
+        _ = core.send("open", from: "list", payload: record(["id": "1"]))
+        _ = core.send("edit", from: "detail", payload: nil)
+        #expect(core.state.screens.count == start.screens.count + 2)
+        let changes = core.takeChanges()
+        #expect(changes.released.isEmpty)
+        _ = core.back()
+        _ = core.back()
+        #expect(core.state == start.with(nextInstanceID: core.state.nextInstanceID), "popped and dismissed: as at the start")
+        let released = core.takeChanges().released
+        #expect(released.count == 2, "the detail and the editor")
+    }
+
+    @Test func statesAreValuesThatRoundTripThroughJSON() throws {
+        var core = try NavigationCore(spec: spec(Self.flow), environment: RuntimeEnvironment(), strict: false)
+        _ = core.send("open", from: "list", payload: record(["id": "1"]))
+        let data = try JSONEncoder().encode(core.state)
+        let decoded = try JSONDecoder().decode(CoreState.self, from: data)
+        #expect(decoded == core.state)
+        var copy = core
+        _ = copy.back()
+        #expect(copy.state != core.state, "a copy steps on its own")
+        #expect(core.navigationState().top == "detail")
+    }
+}
+
+extension CoreState {
+    /// The state with another instance counter.
+    func with(nextInstanceID: Int) -> CoreState {
+        var copy = self
+        copy.nextInstanceID = nextInstanceID
+        return copy
+    }
+}
