@@ -25,8 +25,6 @@ struct DrivenStep {
 final class RuntimeDriver {
     private let spec: FlowSpec
     private var core: NavigationCore?
-    /// The state the core is in now, when known (a step that changed nothing keeps it).
-    private var current: ExploredState?
 
     init(spec: FlowSpec) {
         self.spec = spec
@@ -38,9 +36,7 @@ final class RuntimeDriver {
             let core = try NavigationCore(
                 spec: spec, environment: RuntimeEnvironment(flagOverrides: flags, context: context), strict: true)
             self.core = core
-            let state = ExploredState(core: core.state, flags: core.environment.flagOverrides, context: core.environment.context)
-            current = state
-            return .success(state)
+            return .success(ExploredState(core: core.state, flags: core.environment.flagOverrides, context: core.environment.context))
         } catch {
             return .failure(error)
         }
@@ -60,19 +56,16 @@ final class RuntimeDriver {
         switch outcome.name {
         case "handled", "held":
             let after = ExploredState(core: core.state, flags: core.environment.flagOverrides, context: core.environment.context)
-            current = after
             return DrivenStep(outcome: outcome, after: after)
         default:
-            current = state
             return DrivenStep(outcome: outcome, after: nil)
         }
     }
 
+    /// Puts the core in `state`: an assignment, cheaper than finding out whether it is there.
     private func move(to state: ExploredState) -> Bool {
         guard core != nil else { return false }
-        if current == state { return true }
         core?.reset(to: state.core, environment: RuntimeEnvironment(flagOverrides: state.flags, context: state.context))
-        current = state
         return true
     }
 }

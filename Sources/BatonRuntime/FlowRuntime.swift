@@ -23,7 +23,7 @@ public final class FlowRuntime {
     @ObservationIgnored package internal(set) var core: NavigationCore
     public private(set) var spec: FlowSpec
     @ObservationIgnored public let registry: ViewModelRegistry
-    public private(set) var environment: RuntimeEnvironment
+    public internal(set) var environment: RuntimeEnvironment
     public let options: RuntimeOptions
     /// The root flow's coordinator.
     public internal(set) var root: FlowCoordinator
@@ -238,7 +238,7 @@ public final class FlowRuntime {
     /// Brings the facade in line with the core after a step, tells view models what they were
     /// handed, and logs the step's entries.
     @discardableResult
-    private func commit(_ report: CoreReport) -> CoreReport {
+    func commit(_ report: CoreReport) -> CoreReport {
         syncMirror()
         for (instance, result) in report.results {
             mirror.screens[instance]?.viewModel.receive(result)

@@ -38,31 +38,24 @@ package struct NavigationStepOutcome: Hashable, Sendable {
     package var use: StepUse
 }
 
+extension NavigationStepOutcome {
+    /// The outcome of `step` from the core's report of it.
+    init(_ report: CoreReport, of step: NavigationStep) {
+        switch (step, report.link) {
+        case (.open, .opened?): self.init(name: "handled", use: report.use)
+        case (.open, .held?): self.init(name: "held", use: report.use)
+        case (.open, _): self.init(name: "no-match", message: report.result.message, use: report.use)
+        default: self.init(name: report.result.name, message: report.result.message, use: report.use)
+        }
+    }
+}
+
 extension FlowRuntime {
     /// Takes one step, as a scenario file or the exploration would.
     package func apply(_ step: NavigationStep) -> NavigationStepOutcome {
-        let result: StepResult
-        switch step {
-        case .send(let screen, let event, let payload): result = send(event, from: screen, payload: payload)
-        case .back: result = back()
-        case .dismiss: result = dismiss()
-        case .tab(let id): result = selectTab(id)
-        case .open(let url):
-            switch open(url) {
-            case .opened: return NavigationStepOutcome(name: "handled", use: use)
-            case .held: return NavigationStepOutcome(name: "held", use: use)
-            case .noMatch:
-                let message = log.last(where: { $0.trigger == "open \(url)" })?.message
-                return NavigationStepOutcome(name: "no-match", message: message, use: use)
-            }
-        case .set(let context, let flags):
-            do {
-                try set(context: context, flags: flags)
-                return NavigationStepOutcome(name: "handled", use: use)
-            } catch {
-                return NavigationStepOutcome(name: "rejected", message: error.description, use: StepUse())
-            }
-        }
-        return NavigationStepOutcome(name: result.name, message: result.message, use: use)
+        let report = core.take(step)
+        commit(report)
+        if case .set = step { environment = core.environment }
+        return NavigationStepOutcome(report, of: step)
     }
 }

@@ -105,30 +105,28 @@ extension NavigationCore {
         return settleAfterChange()
     }
 
-    /// Takes one step, as a scenario file, a host or the exploration would.
-    package mutating func apply(_ step: NavigationStep) -> NavigationStepOutcome {
-        let report: CoreReport
+    /// Takes one step, as a scenario file, a host or the exploration would. A `set` that does
+    /// not fit the spec changes nothing and is rejected with why.
+    package mutating func take(_ step: NavigationStep) -> CoreReport {
         switch step {
-        case .send(let screen, let event, let payload): report = send(event, from: screen, payload: payload)
-        case .back: report = back()
-        case .dismiss: report = dismiss()
-        case .tab(let id): report = selectTab(id)
-        case .open(let url):
-            report = open(url)
-            switch report.link {
-            case .opened?: return NavigationStepOutcome(name: "handled", use: report.use)
-            case .held?: return NavigationStepOutcome(name: "held", use: report.use)
-            default: return NavigationStepOutcome(name: "no-match", message: report.result.message, use: report.use)
-            }
+        case .send(let screen, let event, let payload): return send(event, from: screen, payload: payload)
+        case .back: return back()
+        case .dismiss: return dismiss()
+        case .tab(let id): return selectTab(id)
+        case .open(let url): return open(url)
         case .set(let context, let flags):
             do {
-                report = try set(context: context, flags: flags.mapValues { $0 })
+                return try set(context: context, flags: flags.mapValues { Optional($0) })
             } catch {
-                return NavigationStepOutcome(name: "rejected", message: error.description, use: StepUse())
+                return CoreReport(result: .rejected(error.description), link: nil, entries: [], results: [], inputs: [],
+                                  use: StepUse())
             }
-            return NavigationStepOutcome(name: "handled", use: report.use)
         }
-        return NavigationStepOutcome(name: report.result.name, message: report.result.message, use: report.use)
+    }
+
+    /// Takes one step and says what became of it.
+    package mutating func apply(_ step: NavigationStep) -> NavigationStepOutcome {
+        NavigationStepOutcome(take(step), of: step)
     }
 
     // MARK: Running a step
