@@ -116,6 +116,18 @@ func facadeProblems(_ run: FlowRuntime) -> [String] {
         #expect(released.count == 2, "the detail and the editor")
     }
 
+    @Test func linkMatchesAreRememberedWithinBounds() throws {
+        var core = try NavigationCore(spec: spec(Self.flow), environment: RuntimeEnvironment(), strict: false)
+        let long = "/items/" + String(repeating: "7", count: NavigationCore.maxCachedLinkBytes)
+        #expect(core.open(long).link == .opened)
+        #expect(core.linkMatches[long] == nil, "a URL past the length bound is not remembered")
+        for number in 0..<(NavigationCore.maxCachedLinks + 10) {
+            #expect(core.open("/items/\(number)").link == .opened)
+            #expect(core.linkMatches.count <= NavigationCore.maxCachedLinks)
+        }
+        #expect(core.linkMatches["/items/\(NavigationCore.maxCachedLinks + 9)"] != nil)
+    }
+
     @Test func statesAreValuesThatRoundTripThroughJSON() throws {
         var core = try NavigationCore(spec: spec(Self.flow), environment: RuntimeEnvironment(), strict: false)
         _ = core.send("open", from: "list", payload: record(["id": "1"]))

@@ -79,10 +79,12 @@ extension NavigationCore {
     }
 
     /// What `url` matches, remembered: matching depends on the spec only, and held links are
-    /// matched again after every step. At most `maxCachedLinks` are kept.
+    /// matched again after every step. At most `maxCachedLinks` URLs of at most
+    /// `maxCachedLinkBytes` are kept, so links from outside cannot fill the memory.
     private mutating func cachedMatch(_ url: String) -> Result<LinkTarget, ActionFailure> {
         if let known = linkMatches[url] { return known }
         let matched = match(url)
+        guard url.utf8.count <= Self.maxCachedLinkBytes else { return matched }
         if linkMatches.count >= Self.maxCachedLinks { linkMatches = [:] }
         linkMatches[url] = matched
         return matched

@@ -26,8 +26,10 @@ package struct NavigationCore: Sendable {
     var transitionIndexes: [String: TransitionIndex] = [:]
     /// What each deep link matched, by URL; cleared when the spec changes.
     var linkMatches: [String: Result<LinkTarget, ActionFailure>] = [:]
-    /// How many link matches are remembered before the memory starts again.
+    /// How many link matches are remembered before the memory starts again, and how long a
+    /// URL may be to be remembered.
     static let maxCachedLinks = 256
+    static let maxCachedLinkBytes = 2_048
     /// The flag overrides and context facts in force, defaults filled.
     package internal(set) var environment: RuntimeEnvironment
     /// Whether unhandled and rejected steps are logged as errors.
