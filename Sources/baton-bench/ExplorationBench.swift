@@ -44,7 +44,6 @@ enum ExplorationBench {
         var generated: [ExplorationFigures.Generated] = []
         for size in sizes {
             let bytes = Array(FlowGenerator(screens: size).yaml().utf8)
-            if let dump = ProcessInfo.processInfo.environment["DUMP_APP"] { try? Data(bytes).write(to: URL(fileURLWithPath: dump)) }
             let loader = FlowLoader(sources: BytesSource(bytes: bytes), limits: Pipeline.limits)
             guard let spec = loader.load(path: BytesSource.path).spec else { continue }
             let loadLintMs = Measure.medianMilliseconds(runs: runs) {
