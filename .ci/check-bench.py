@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks the JSON of `baton-bench --quick --json`: the documented shape (`screens`, `runtime`,
-`memory`, `compiled` with exactly the sizes 200, 1000 and 10000, and `exploration`), every figure a
+`memory`, `compiled` with exactly the sizes 200, 1000 and 10000, `exploration`, the second shape
+`shapes.wildcards` with the sizes of `screens`, and lint's `growth` exponents), every figure a
 positive number, and the runtime measured. A smoke test only: CI's figures are not compared
 against targets (the machine is shared and the quick sizes are small)."""
 import json
@@ -18,6 +19,18 @@ for size, stage in stages.items():
         value = stage.get(key)
         if not isinstance(value, (int, float)) or value <= 0:
             problems.append(f"screens.{size}.{key} is {value!r}, not a positive number")
+shapes = report.get("shapes", {}).get("wildcards", {})
+if set(shapes) != set(stages):
+    problems.append(f"shapes.wildcards has sizes {sorted(shapes)!r}, not those of screens {sorted(stages)!r}")
+for size, stage in shapes.items():
+    for key in ["floorMs", "treeMs", "loadMs", "lintMs", "compileMs", "loadLintRatio"]:
+        value = stage.get(key)
+        if not isinstance(value, (int, float)) or value <= 0:
+            problems.append(f"shapes.wildcards.{size}.{key} is {value!r}, not a positive number")
+growth = report.get("growth", {})
+for key in ["lintPerScreen", "lintPerLink", "lintPerFlow"]:
+    if not isinstance(growth.get(key), (int, float)):
+        problems.append(f"growth.{key} is {growth.get(key)!r}, not a number")
 runtime = report.get("runtime", {})
 for key in ["eventsPerSecond", "handwrittenEventsPerSecond", "ratio"]:
     value = runtime.get(key)

@@ -33,6 +33,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only measure exploring flows (the example flows and a generated app).")
     var explorationOnly = false
 
+    @Flag(help: "Only measure loading, linting and compiling both generated shapes, and lint's growth.")
+    var stagesOnly = false
+
     mutating func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if let walkSteps, walkSteps < 1 { throw ValidationError("--walk-steps must be at least 1") }
@@ -65,9 +68,17 @@ struct BenchCommand: ParsableCommand {
         progress("generating and timing \(sizes.map(String.init).joined(separator: ", ")) screens, \(runs) runs each")
 
         var stages: [StageFigures] = []
+        var wildcards: [StageFigures] = []
         for size in sizes {
             progress("  \(size) screens")
             stages.append(Pipeline.measure(screens: size, runs: runs))
+            progress("  \(size) screens, many small flows with wildcard triggers and links")
+            wildcards.append(Pipeline.measureWildcards(screens: size, runs: runs))
+        }
+        if stagesOnly {
+            let results = BenchResults(stages: stages, wildcardStages: wildcards)
+            print(json ? try JSONReport(results).text() : TextReport.stages(results, runs: runs))
+            return
         }
 
         var compiled: [CompiledFigures] = []
@@ -96,7 +107,7 @@ struct BenchCommand: ParsableCommand {
         let peak = PeakLoad.measureInChild(screens: peakScreens)
 
         let results = BenchResults(
-            stages: stages, walkScreens: shape.screens, walkSteps: walk.steps.count,
+            stages: stages, wildcardStages: wildcards, walkScreens: shape.screens, walkSteps: walk.steps.count,
             handwrittenEventsPerSecond: handwritten, handwrittenMismatches: mismatches,
             handwrittenGrowthBytes: growth, runtime: runtime, cycles: cycles,
             peakLoadScreens: peakScreens, peakLoadBytes: peak, compiled: compiled, exploration: exploration)

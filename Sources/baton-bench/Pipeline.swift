@@ -31,6 +31,9 @@ struct StageFigures {
     var loadMs: Double
     var lintMs: Double
     var compileMs: Double
+    /// Flows and links in the file, where the shape counts them (the second shape).
+    var flows = 0
+    var links = 0
     /// Diagnostics of the load and the lint; the generated flow should have none.
     var diagnostics: [Diagnostic]
 
@@ -44,7 +47,20 @@ enum Pipeline {
     static let limits = YAMLLimits(maxNodes: 100_000_000)
 
     static func measure(screens: Int, runs: Int) -> StageFigures {
-        let bytes = Array(FlowGenerator(screens: screens).yaml().utf8)
+        measure(yaml: FlowGenerator(screens: screens).yaml(), screens: screens, runs: runs)
+    }
+
+    /// Times every stage on the bench's second shape (`WildcardGenerator`).
+    static func measureWildcards(screens: Int, runs: Int) -> StageFigures {
+        let generator = WildcardGenerator(screens: screens)
+        var figures = measure(yaml: generator.yaml(), screens: generator.screens, runs: runs)
+        figures.flows = generator.flows + 1
+        figures.links = generator.links
+        return figures
+    }
+
+    private static func measure(yaml: String, screens: Int, runs: Int) -> StageFigures {
+        let bytes = Array(yaml.utf8)
         let loader = FlowLoader(sources: BytesSource(bytes: bytes), limits: limits)
         let loaded = loader.load(path: BytesSource.path)
         var diagnostics = loaded.diagnostics

@@ -3,14 +3,16 @@ import Foundation
 /// Everything one run of the benchmark measured.
 struct BenchResults {
     var stages: [StageFigures]
-    var walkScreens: Int
-    var walkSteps: Int
-    var handwrittenEventsPerSecond: Double
-    var handwrittenMismatches: Int
+    /// The same stages on the second shape (many small flows, wildcard triggers, links).
+    var wildcardStages: [StageFigures] = []
+    var walkScreens = 0
+    var walkSteps = 0
+    var handwrittenEventsPerSecond = 0.0
+    var handwrittenMismatches = 0
     var handwrittenGrowthBytes: Int?
     var runtime: RuntimeFigures?
-    var cycles: Int
-    var peakLoadScreens: Int
+    var cycles = 0
+    var peakLoadScreens = 0
     var peakLoadBytes: Int?
     var compiled: [CompiledFigures] = []
     var exploration: ExplorationFigures?
@@ -79,21 +81,45 @@ struct JSONReport: Encodable {
     }
 
     var screens: [String: Stage]
+    /// `"shapes": {"wildcards": {"1000": {..same fields as screens..}}}`.
+    var shapes: [String: [String: Stage]]
+    /// `"growth": {"lintPerScreen": .., "lintPerLink": .., "lintPerFlow": ..}`: exponents.
+    var growth: Growth
     var runtime: Runtime
     var memory: MemoryFigures
     var exploration: Exploration?
     /// `"compiled": {"200": {...}, "1000": {...}, "10000": {...}}`.
     var compiled: [String: Compiled]
 
-    init(_ results: BenchResults) {
-        var screens: [String: Stage] = [:]
-        for stage in results.stages {
-            screens[String(stage.screens)] = Stage(
-                floorMs: rounded(stage.floorMs), treeMs: rounded(stage.treeMs), loadMs: rounded(stage.loadMs),
-                lintMs: rounded(stage.lintMs), compileMs: rounded(stage.compileMs),
-                loadLintRatio: rounded(stage.loadLintRatio))
+    struct Growth: Encodable {
+        var lintPerScreen, lintPerLink, lintPerFlow: Double?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(lintPerScreen, forKey: .lintPerScreen)
+            try container.encode(lintPerLink, forKey: .lintPerLink)
+            try container.encode(lintPerFlow, forKey: .lintPerFlow)
         }
-        self.screens = screens
+
+        enum CodingKeys: String, CodingKey {
+            case lintPerScreen, lintPerLink, lintPerFlow
+        }
+    }
+
+    init(_ results: BenchResults) {
+        func table(_ stages: [StageFigures]) -> [String: Stage] {
+            Dictionary(stages.map { stage in
+                (String(stage.screens), Stage(
+                    floorMs: rounded(stage.floorMs), treeMs: rounded(stage.treeMs), loadMs: rounded(stage.loadMs),
+                    lintMs: rounded(stage.lintMs), compileMs: rounded(stage.compileMs),
+                    loadLintRatio: rounded(stage.loadLintRatio)))
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        screens = table(results.stages)
+        shapes = ["wildcards": table(results.wildcardStages)]
+        let growth = GrowthFigures(stages: results.stages, wildcards: results.wildcardStages)
+        self.growth = Growth(lintPerScreen: growth.lintPerScreen.map(rounded), lintPerLink: growth.lintPerLink.map(rounded),
+                             lintPerFlow: growth.lintPerFlow.map(rounded))
         let runtimeRate = results.runtime?.eventsPerSecond
         runtime = Runtime(
             eventsPerSecond: runtimeRate.map { $0.rounded() },
@@ -129,29 +155,33 @@ private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 100
 
 /// The human table.
 enum TextReport {
-    static func render(_ results: BenchResults, runs: Int) -> String {
-        var lines: [String] = []
-        lines.append("Median of \(runs) runs, milliseconds; (x) is the ratio to libyaml's bare event parse.")
+    /// The stage tables of both shapes and lint's growth.
+    static func stages(_ results: BenchResults, runs: Int) -> String {
+        var lines = ["Median of \(runs) runs, milliseconds; (x) is the ratio to libyaml's bare event parse."]
         lines.append("")
-        let header = ["screens", "bytes", "events", "floor", "tree", "load", "lint", "compile", "load+lint"]
-        var rows = [header]
-        for stage in results.stages {
-            func cell(_ ms: Double) -> String {
-                "\(fixed(ms, 1)) (\(fixed(stage.floorMs > 0 ? ms / stage.floorMs : 0, 1))x)"
-            }
-            rows.append([grouped(stage.screens), grouped(stage.bytes), grouped(stage.events), fixed(stage.floorMs, 1),
-                         cell(stage.treeMs), cell(stage.loadMs), cell(stage.lintMs), cell(stage.compileMs),
-                         "\(fixed(stage.loadLintRatio, 2))x"])
-        }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for (index, row) in rows.enumerated() {
-            lines.append(row.indices.map { pad(row[$0], widths[$0], left: $0 > 0) }.joined(separator: "  "))
-            if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
-        }
+        lines += stageTable(results.stages)
         for stage in results.stages where !stage.diagnostics.isEmpty {
             lines.append("warning: the \(grouped(stage.screens))-screen flow has \(stage.diagnostics.count) "
                 + "diagnostics; first: \(stage.diagnostics[0])")
         }
+        if !results.wildcardStages.isEmpty {
+            lines.append("")
+            lines.append("Second shape: many small flows, each handling `*.openLink`, and two links per flow:")
+            lines += stageTable(results.wildcardStages)
+            for stage in results.wildcardStages where !stage.diagnostics.isEmpty {
+                lines.append("warning: the \(grouped(stage.screens))-screen second shape has \(stage.diagnostics.count) "
+                    + "diagnostics; first: \(stage.diagnostics[0])")
+            }
+        }
+        let growth = GrowthFigures(stages: results.stages, wildcards: results.wildcardStages)
+        func exponent(_ value: Double?) -> String { value.map { fixed($0, 2) } ?? "n/a" }
+        lines.append("Lint growth (k in time ∝ size^k, 1 is linear): per screen \(exponent(growth.lintPerScreen)), "
+            + "per link \(exponent(growth.lintPerLink)), per flow \(exponent(growth.lintPerFlow))")
+        return lines.joined(separator: "\n")
+    }
+
+    static func render(_ results: BenchResults, runs: Int) -> String {
+        var lines = [stages(results, runs: runs)]
         lines.append("")
         lines.append("Compiled form (signed, stamped); (x) is the ratio to JSONSerialization of the same bytes:")
         var compiledRows = [["screens", "YAML bytes", "compiled bytes", "floor", "decode", "start"]]
@@ -193,6 +223,27 @@ enum TextReport {
         lines.append("  after \(grouped(results.cycles)) push/pop cycles, Baton runtime  "
             + (results.runtime.map { $0.growthBytes.map(signedMegabytes) ?? "unavailable" } ?? "not measured"))
         return lines.joined(separator: "\n")
+    }
+
+    /// One row per size: bytes, events and each stage's time with its ratio to the floor.
+    private static func stageTable(_ stages: [StageFigures]) -> [String] {
+        var lines: [String] = []
+        let header = ["screens", "bytes", "events", "floor", "tree", "load", "lint", "compile", "load+lint"]
+        var rows = [header]
+        for stage in stages {
+            func cell(_ ms: Double) -> String {
+                "\(fixed(ms, 1)) (\(fixed(stage.floorMs > 0 ? ms / stage.floorMs : 0, 1))x)"
+            }
+            rows.append([grouped(stage.screens), grouped(stage.bytes), grouped(stage.events), fixed(stage.floorMs, 1),
+                         cell(stage.treeMs), cell(stage.loadMs), cell(stage.lintMs), cell(stage.compileMs),
+                         "\(fixed(stage.loadLintRatio, 2))x"])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for (index, row) in rows.enumerated() {
+            lines.append(row.indices.map { pad(row[$0], widths[$0], left: $0 > 0) }.joined(separator: "  "))
+            if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+        }
+        return lines
     }
 
     /// The exploration lines: the example flows together, and each generated app against its

@@ -127,6 +127,32 @@ import Testing
             """, code: "overlapping-links", at: ["1️⃣", "2️⃣"])
     }
 
+    /// A parameter in the new pattern meets every literal at its position; the message names
+    /// the earliest pattern it overlaps, and patterns of other lengths never overlap.
+    @Test func overlappingLinksWithParametersOnEitherSide() {
+        let found = expectLint("""
+            baton: 1
+            start: main
+            types:
+              Ref: {id: string}
+            screens:
+              list: {}
+              detail: {input: Ref}
+            flows:
+              main:
+                stack: list
+                links:
+                  /a/{id}/x: detail
+                  /b/{id}/x: detail
+                  /{id}/b/y: detail
+                  /a/{id}: detail
+                  1️⃣/{id}/{kind}/x: detail
+                  2️⃣/b/c/{id}: detail
+            """, code: "overlapping-links", at: ["1️⃣", "2️⃣"])
+        #expect(found.first?.message.contains("'/a/{id}/x'") == true, "\(found.map(\.message))")
+        #expect(found.last?.message.contains("'/b/{id}/x'") == true, "\(found.map(\.message))")
+    }
+
     @Test func unreachableLinkAndUnreachableWarnings() {
         let text = """
             baton: 1

@@ -87,9 +87,9 @@ public struct StartCycleCheck: LintCheck {
     }
 }
 
-/// Two link patterns that match the same path, anywhere in the spec. Patterns go into a trie
-/// keyed by segment, parameters as wildcards, so each pattern meets only the patterns it could
-/// overlap instead of every other.
+/// Two link patterns that match the same path, anywhere in the spec. Patterns are indexed by
+/// length and by the literal at each position (`LinkOverlapIndex`), so each pattern meets only
+/// the patterns it could overlap instead of every other.
 public struct OverlappingLinksCheck: LintCheck {
     public static let description = CheckDescription(
         code: "overlapping-links", severity: .error,
@@ -129,59 +129,20 @@ public struct OverlappingLinksCheck: LintCheck {
             """,
         fix: "Give one of the patterns a different literal segment.")
 
-    private final class TrieNode {
-        var literals: [String: TrieNode] = [:]
-        var parameter: TrieNode?
-        var ends: [(link: Link, flow: String)] = []
-    }
-
     public static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        let root = TrieNode()
+        var index = LinkOverlapIndex()
         for flow in context.spec.flows {
             for link in flow.links {
-                let segments = link.pattern.segments
-                if let other = firstOverlap(segments, root) {
+                if let other = index.firstOverlap(link.pattern.segments) {
                     out.append(diagnostic(.overlappingLinks(link.pattern.text, other.link.pattern.text, otherFlow: other.flow),
                                           at: link.location,
                                           notes: [DiagnosticNote(message: "the other pattern", location: other.link.location)]))
                 }
-                var node = root
-                for segment in segments {
-                    switch segment {
-                    case .literal(let text):
-                        let next = node.literals[text] ?? TrieNode()
-                        node.literals[text] = next
-                        node = next
-                    case .parameter:
-                        let next = node.parameter ?? TrieNode()
-                        node.parameter = next
-                        node = next
-                    }
-                }
-                node.ends.append((link, flow.name))
+                index.insert(link, flow: flow.name)
             }
         }
         return out
-    }
-
-    /// The first pattern in the trie that some path matches together with `segments`.
-    private static func firstOverlap(_ segments: [LinkPattern.Segment], _ root: TrieNode) -> (link: Link, flow: String)? {
-        var stack: [(node: TrieNode, depth: Int)] = [(root, 0)]
-        while let (node, depth) = stack.popLast() {
-            if depth == segments.count {
-                if let end = node.ends.first { return end }
-                continue
-            }
-            if let parameter = node.parameter { stack.append((parameter, depth + 1)) }
-            switch segments[depth] {
-            case .literal(let text):
-                if let next = node.literals[text] { stack.append((next, depth + 1)) }
-            case .parameter:
-                for next in node.literals.values { stack.append((next, depth + 1)) }
-            }
-        }
-        return nil
     }
 }
 
