@@ -1,20 +1,21 @@
 import BatonModel
 
-/// What a view-model factory gets: the screen, its decoded input, a way to emit events and the
-/// host's dependencies.
+/// What a view-model factory gets: the screen, its input, a way to emit events and the app's
+/// dependencies.
 @MainActor
 public struct ViewModelContext {
     /// The screen id.
     public let screen: String
     /// The screen instance's id, unique in the run.
     public let instanceID: Int
+    /// The input as the flow passed it; `input(as:)` reads it as a Swift type.
     public let input: Value?
-    /// What the host registered with the registry, by name.
-    public let dependencies: [String: any Sendable]
+    /// What the app put in the registry's `dependencies`.
+    public let dependencies: Dependencies
     private let sender: @MainActor (String, Value?) -> StepResult
 
     public init(
-        screen: String, instanceID: Int, input: Value?, dependencies: [String: any Sendable] = [:],
+        screen: String, instanceID: Int, input: Value?, dependencies: Dependencies = Dependencies(),
         send: @escaping @MainActor (String, Value?) -> StepResult
     ) {
         self.screen = screen
@@ -24,43 +25,98 @@ public struct ViewModelContext {
         self.sender = send
     }
 
+    /// The input read as `T` (a generated input type, or any `Decodable`); an absent input reads
+    /// as nil when `T` is optional.
+    public func input<T: Decodable>(as type: T.Type = T.self) throws(ValueCodingError) -> T {
+        try (input ?? .null).decode(as: type)
+    }
+
+    /// Emits `event` with `payload` encoded as a `Value`. A payload that cannot be encoded (a
+    /// non-finite number, an integer beyond 64 bits) is rejected and nothing is sent.
+    @discardableResult
+    public func send<Payload: Encodable>(_ event: String, payload: Payload) -> StepResult {
+        do {
+            return sender(event, try Value(encoding: payload))
+        } catch {
+            return .rejected("the payload of '\(screen).\(event)' cannot be sent: \(error)")
+        }
+    }
+
     /// Emits `event` from this screen instance. Rejected when it is no longer visible or has
     /// been released.
     @discardableResult
     public func send(_ event: String, payload: Value? = nil) -> StepResult {
         sender(event, payload)
     }
-
-    /// The dependency registered under `name`, when it has type `T`.
-    public func dependency<T>(_ name: String, as type: T.Type = T.self) -> T? {
-        dependencies[name] as? T
-    }
 }
 
-/// The host app's view-model factories, keyed by a screen's `viewModelName`. Screens with no
-/// factory get a `GenericViewModel`.
+/// A screen's typed interface: its id, and typed access to its input, events and results
+/// through the context. `baton generate swift` writes one per screen of a flow.
+@MainActor
+public protocol ScreenInterface {
+    /// The screen's id in the flow.
+    nonisolated static var screenID: String { get }
+    init(context: ViewModelContext)
+}
+
+/// The app's view-model factories, by screen id (and, for flows that name a `viewModel`, by
+/// that name), and the dependencies every factory gets. A screen with no factory gets a
+/// `GenericViewModel`.
 public struct ViewModelRegistry: Sendable {
     public typealias Factory = @MainActor @Sendable (ViewModelContext) -> any ScreenViewModel
 
-    public var dependencies: [String: any Sendable]
+    /// Handed to every factory in its context.
+    public var dependencies: Dependencies
+    private var screenFactories: [String: Factory] = [:]
     private var factories: [String: Factory] = [:]
 
-    public init(dependencies: [String: any Sendable] = [:]) {
+    public init(dependencies: Dependencies = Dependencies()) {
         self.dependencies = dependencies
     }
 
-    /// Registers the factory for the screens whose `viewModelName` is `name`.
+    /// Registers the factory of one screen, by its id. It wins over a factory registered for
+    /// the screen's view-model name.
+    public mutating func register(screen id: String, factory: @escaping Factory) {
+        screenFactories[id] = factory
+    }
+
+    /// Registers the factory of a screen by its typed interface: the factory gets the
+    /// interface, built on the screen instance's context.
+    public mutating func register<Interface: ScreenInterface>(
+        _ screen: Interface.Type, factory: @escaping @MainActor @Sendable (Interface) -> any ScreenViewModel
+    ) {
+        screenFactories[Interface.screenID] = { context in factory(Interface(context: context)) }
+    }
+
+    /// Registers the factory for the screens whose `viewModelName` is `name` (the screen's id
+    /// unless it names a `viewModel`).
     public mutating func register(_ name: String, factory: @escaping Factory) {
         factories[name] = factory
     }
 
-    /// Whether a factory is registered under `name`.
-    public func contains(_ name: String) -> Bool { factories[name] != nil }
+    /// Whether a factory is registered under `name`, as a screen id or a view-model name.
+    public func contains(_ name: String) -> Bool { screenFactories[name] != nil || factories[name] != nil }
+
+    /// The screens registered by id: what this build of the app can show natively.
+    public var screenIDs: Set<String> { Set(screenFactories.keys) }
+
+    /// Whether a screen gets a factory of the app (by its id, then its view-model name) rather
+    /// than a `GenericViewModel`.
+    public func hasFactory(for screen: Screen) -> Bool {
+        screenFactories[screen.name] != nil || factories[screen.viewModelName] != nil
+    }
 
     /// Makes the view model of a screen instance.
     @MainActor
     func makeViewModel(for screen: Screen, context: ViewModelContext) -> any ScreenViewModel {
-        if let factory = factories[screen.viewModelName] { return factory(context) }
+        if let factory = screenFactories[screen.name] ?? factories[screen.viewModelName] { return factory(context) }
         return GenericViewModel(context: context, events: screen.events.map(\.name) + Screen.builtinEvents)
+    }
+}
+
+extension ScreenResult {
+    /// The result's payload read as `T`; an absent payload reads as nil when `T` is optional.
+    public func payload<T: Decodable>(as type: T.Type = T.self) throws(ValueCodingError) -> T {
+        try (payload ?? .null).decode(as: type)
     }
 }

@@ -75,7 +75,9 @@ final class ProbeViewModel: ScreenViewModel {
     }
 
     @Test func registeredViewModelsGetInputAndSendEvents() throws {
-        var registry = ViewModelRegistry(dependencies: ["api": "https://api"])
+        var dependencies = Dependencies()
+        dependencies[APIEndpoint.self] = APIEndpoint(url: "https://api")
+        var registry = ViewModelRegistry(dependencies: dependencies)
         registry.register("noteDetail") { ProbeViewModel(context: $0) }
         let run = try FlowRuntime(spec: exampleSpec("notes.yaml"), registry: registry)
         let list = try #require(topViewModel(run) as? GenericViewModel)
@@ -83,9 +85,15 @@ final class ProbeViewModel: ScreenViewModel {
         #expect(list.send("select", payload: record(["id": "3"])) == .handled)
         let probe = try #require(topViewModel(run) as? ProbeViewModel)
         #expect(probe.context.input == record(["id": "3"]))
-        #expect(probe.context.dependency("api", as: String.self) == "https://api")
+        #expect(probe.context.dependencies[APIEndpoint.self]?.url == "https://api")
+        #expect(probe.context.dependencies[String.self] == nil)
         #expect(list.send("create") == .rejected("screen 'noteList' is not visible; the visible screen is 'noteDetail'"))
         #expect(probe.context.send("edit", payload: record(["id": "3", "title": "x"])) == .handled)
         #expect(run.state.top == "noteEdit")
     }
+}
+
+/// A dependency stored by its type.
+private struct APIEndpoint: Sendable {
+    var url: String
 }
