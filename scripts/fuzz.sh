@@ -25,7 +25,8 @@ shift 2
 
 build=.build/fuzz
 mkdir -p "$build"
-flags=(-sanitize=fuzzer,address -swift-version 6 -O -g -I "$build" -I Sources/CYAML)
+# One package name for every module, as SwiftPM gives them, so `package` declarations are seen.
+flags=(-sanitize=fuzzer,address -swift-version 6 -O -g -package-name baton -I "$build" -I Sources/CYAML)
 
 if [[ "$target" == runtime ]]; then
     # BatonRuntime needs swift-crypto, which bare swiftc cannot build: the runtime target is the

@@ -30,7 +30,7 @@ public struct CheckDescription: Sendable, Hashable {
 }
 
 /// One semantic check: a description and a run over the shared, precomputed lint context.
-public protocol LintCheck {
+package protocol LintCheck {
     static var description: CheckDescription { get }
     /// Every problem this check finds; never stops at the first.
     static func run(_ context: LintContext) -> [Diagnostic]

@@ -4,10 +4,10 @@ import BatonModel
 /// the type rules and the payloads that flow along transitions.
 ///
 /// A class so that the lazily computed parts are computed once and shared by every check.
-public final class LintContext {
-    public let spec: FlowSpec
-    public let index: SpecIndex
-    public let options: LintOptions
+package final class LintContext {
+    package let spec: FlowSpec
+    package let index: SpecIndex
+    package let options: LintOptions
 
     init(_ spec: FlowSpec, options: LintOptions) {
         self.spec = spec

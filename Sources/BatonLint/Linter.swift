@@ -31,7 +31,7 @@ public struct Linter: Sendable {
     }
 
     /// Every check, in documentation order.
-    public static var checks: [any LintCheck.Type] { [
+    package static var checks: [any LintCheck.Type] { [
         UnknownReferenceCheck.self, WrongTargetKindCheck.self, NameConflictCheck.self,
         UnknownTriggerCheck.self, UnknownEventCheck.self, ReservedEventCheck.self,
         InvalidDoCheck.self, MisplacedActionCheck.self,

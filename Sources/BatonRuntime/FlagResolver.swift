@@ -4,9 +4,9 @@ import BatonModel
 ///
 /// The bucket is FNV-1a 64-bit over the UTF-8 bytes of `flagName + ":" + bucketValue`, modulo
 /// 100, so a user lands in the same bucket on every platform and in every process.
-public enum FlagResolver {
+package enum FlagResolver {
     /// The value of `flag` for a host with these overrides and context facts.
-    public static func value(
+    package static func value(
         of flag: Flag, overrides: [String: Literal], context: [String: Value]
     ) -> Literal {
         if let override = overrides[flag.name] { return override }
@@ -16,7 +16,7 @@ public enum FlagResolver {
 
     /// The value the rollout gives this user; nil when there is no rollout, the bucketing fact
     /// is missing, or the bucket falls outside every share.
-    public static func rolloutValue(of flag: Flag, context: [String: Value]) -> Literal? {
+    package static func rolloutValue(of flag: Flag, context: [String: Value]) -> Literal? {
         guard !flag.rollout.isEmpty, let fact = context[flag.bucketFact], let key = text(of: fact) else { return nil }
         let bucket = Self.bucket(flag: flag.name, key: key)
         var upper = 0.0
@@ -28,12 +28,12 @@ public enum FlagResolver {
     }
 
     /// The bucket, 0 to 99, of a flag and a bucketing value.
-    public static func bucket(flag: String, key: String) -> Int {
+    package static func bucket(flag: String, key: String) -> Int {
         Int(fnv1a64(Array("\(flag):\(key)".utf8)) % 100)
     }
 
     /// FNV-1a, 64 bits: offset basis 0xcbf29ce484222325, prime 0x100000001b3.
-    public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
+    package static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -45,26 +45,26 @@ public struct KeyFileError: Error, Sendable {
 }
 
 /// A compiled flow read from its bytes, with what is known of its origin.
-public struct OpenedArtifact: Sendable {
-    public var spec: FlowSpec
+package struct OpenedArtifact: Sendable {
+    package var spec: FlowSpec
     /// The linter version of its lint stamp, if any.
-    public var lintedBy: String?
+    package var lintedBy: String?
     /// The base64 key that signed it, when its signature was checked.
-    public var signedBy: String?
+    package var signedBy: String?
     /// Signed by a trusted key and stamped clean by this linter: it need not be linted again.
-    public var isTrustedAndLinted: Bool
+    package var isTrustedAndLinted: Bool
 }
 
 /// Opens compiled bytes: a bare compiled flow, or a signed envelope whose signature it checks.
-public struct ArtifactOpener: Sendable {
+package struct ArtifactOpener: Sendable {
     /// The keys to trust; nil accepts an unsigned flow (and still checks an envelope's signature).
-    public var trustedKeys: TrustedKeys?
+    package var trustedKeys: TrustedKeys?
 
-    public init(trustedKeys: TrustedKeys? = nil) {
+    package init(trustedKeys: TrustedKeys? = nil) {
         self.trustedKeys = trustedKeys
     }
 
-    public func open(_ data: Data, file: String) throws(DiagnosticsError) -> OpenedArtifact {
+    package func open(_ data: Data, file: String) throws(DiagnosticsError) -> OpenedArtifact {
         let start = SourceRange(file: file, line: 1, column: 1)
         guard SignedEnvelope.isEnvelope(data) else {
             if trustedKeys != nil {

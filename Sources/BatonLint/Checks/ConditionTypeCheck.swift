@@ -56,8 +56,8 @@ enum ExpressionType: Equatable {
 
 /// Every `when` type-checks: a bare name is a bool, `!` `&&` `||` take bools, comparisons take
 /// operands of matching types, and a string compared with a variant flag is one of its values.
-public struct ConditionTypeCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct ConditionTypeCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "condition-type", severity: .error,
         summary: "A `when` whose operands do not type-check: a non-bool bare name, `!`/`&&`/`||` on non-bools, mismatched comparison operands, or a string that is not a value of the variant flag it is compared with.",
         rationale: "The runtime treats an ill-typed condition as false, silently hiding a screen or tab.",
@@ -97,7 +97,7 @@ public struct ConditionTypeCheck: LintCheck {
             """,
         fix: "Compare values of the same type; use one of the variant's values; compare non-bool names instead of using them bare.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for (_, condition) in context.conditions {
             var checker = Checker(context: context, condition: condition)

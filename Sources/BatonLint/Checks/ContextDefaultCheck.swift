@@ -9,8 +9,8 @@ extension LintMessage {
 
 /// (1.1) A context fact's `default` fits the fact's type, by the same rules the runtime applies
 /// to the values a host supplies (`ValueChecker`).
-public struct ContextDefaultCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct ContextDefaultCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "context-default", severity: .error,
         summary: "A context fact whose `default` does not fit the fact's type.",
         rationale: "The default stands in for a value the host did not supply; the runtime refuses a value of the wrong type, so every run that relies on the default would fail to start.",
@@ -38,7 +38,7 @@ public struct ContextDefaultCheck: LintCheck {
             """,
         fix: "Give a default of the fact's type.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         let checker = ValueChecker(index: context.index)
         return context.spec.context.compactMap { fact in
             guard let value = fact.default, let problem = checker.problem(with: value.value, for: fact.type) else { return nil }

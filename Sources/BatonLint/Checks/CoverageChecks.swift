@@ -93,8 +93,8 @@ enum CoverageResult {
 
 /// A tabs flow shows at least one tab under every assignment of the flags and facts its tab
 /// guards read.
-public struct NoVisibleTabCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct NoVisibleTabCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "no-visible-tab", severity: .error,
         summary: "A tabs flow that shows no tab under some assignment of the flags and context facts its guards read.",
         rationale: "A tab bar with no tab is an empty screen the user cannot leave.",
@@ -132,7 +132,7 @@ public struct NoVisibleTabCheck: LintCheck {
             """,
         fix: "Add a tab without `when`, or widen the guards so one always holds.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         context.spec.flows.compactMap { flow in
             guard case .tabs = flow.kind, case .uncovered(let assignment)? = context.coverage[flow.name] else { return nil }
             return diagnostic(.noVisibleTab(flow.name, when: assignment), at: flow.location)
@@ -141,8 +141,8 @@ public struct NoVisibleTabCheck: LintCheck {
 }
 
 /// A switch shows a branch under every assignment of the flags and facts its guards read.
-public struct NoBranchShownCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct NoBranchShownCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "no-branch-shown", severity: .error,
         summary: "A switch that shows no branch under some assignment of the flags and context facts its guards read.",
         rationale: "A switch with nothing to show leaves the app blank.",
@@ -176,7 +176,7 @@ public struct NoBranchShownCheck: LintCheck {
             """,
         fix: "Make the last branch unguarded, or widen the guards so one always holds.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         context.spec.flows.compactMap { flow in
             guard case .switch = flow.kind, case .uncovered(let assignment)? = context.coverage[flow.name] else { return nil }
             return diagnostic(.noBranchShown(flow.name, when: assignment), at: flow.location)
@@ -185,8 +185,8 @@ public struct NoBranchShownCheck: LintCheck {
 }
 
 /// A tabs or switch flow whose coverage the run's budget did not let lint decide.
-public struct CoverageUndecidedCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct CoverageUndecidedCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "coverage-undecided", severity: .warning,
         summary: "A tabs or switch flow whose guards lint could not decide within the run's budget of guard evaluations.",
         rationale: "Deciding whether some assignment makes every guard false is exact and takes microseconds for real flows; guards built to be hard (hostile input) could take forever, so one lint run evaluates guards at most 2,097,152 times (`LintOptions.maxGuardEvaluationsPerRun`) and says which flows it did not decide.",
@@ -194,7 +194,7 @@ public struct CoverageUndecidedCheck: LintCheck {
         goodExample: "",
         fix: "Add an unguarded tab or branch, or simplify the guards.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         context.spec.flows.compactMap { flow in
             guard case .undecided(let budget)? = context.coverage[flow.name] else { return nil }
             return diagnostic(.coverageUndecided(flow.name, budget: budget), at: flow.location)
@@ -203,8 +203,8 @@ public struct CoverageUndecidedCheck: LintCheck {
 }
 
 /// The last branch of a switch should be the unguarded fallback.
-public struct GuardedLastBranchCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct GuardedLastBranchCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "guarded-last-branch", severity: .warning,
         summary: "A switch whose last branch has a `when`.",
         rationale: "The last branch is the fallback; with a guard, a new flag or fact can leave the switch with nothing to show.",
@@ -238,7 +238,7 @@ public struct GuardedLastBranchCheck: LintCheck {
             """,
         fix: "Remove the `when` of the last branch.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         context.spec.flows.compactMap { flow in
             guard case .switch(let branches) = flow.kind, let last = branches.last, let when = last.when else { return nil }
             return diagnostic(.guardedLastBranch(flow.name), at: when.location ?? last.location)

@@ -36,8 +36,8 @@ extension LintMessage {
 }
 
 /// A flag's default has the flag's type, and a variant's default is one of its values.
-public struct FlagDefaultCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct FlagDefaultCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "flag-default", severity: .error,
         summary: "A flag default of the wrong type, a variant default that is not one of its values, or a variant without values.",
         rationale: "The default is what most users get; it must be a value the flag can have.",
@@ -69,7 +69,7 @@ public struct FlagDefaultCheck: LintCheck {
             """,
         fix: "Give a default of the flag's type; for a variant, one of its `values`.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for flag in context.spec.flags {
             let fits: Bool
@@ -94,8 +94,8 @@ public struct FlagDefaultCheck: LintCheck {
 }
 
 /// A rollout's shares are each 0...100, sum to at most 100, and name values of the flag.
-public struct InvalidRolloutCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct InvalidRolloutCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "invalid-rollout", severity: .error,
         summary: "A rollout share outside 0...100, shares that sum to over 100, or a share for a value the flag cannot have.",
         rationale: "Buckets are percentages of users; over 100 % or an unknown value cannot be honoured.",
@@ -127,7 +127,7 @@ public struct InvalidRolloutCheck: LintCheck {
             """,
         fix: "Keep each share within 0...100 and their sum at most 100, and name declared values.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for flag in context.spec.flags where !flag.rollout.isEmpty {
             var total = 0.0
@@ -158,8 +158,8 @@ public struct InvalidRolloutCheck: LintCheck {
 }
 
 /// A flag that no condition reads.
-public struct UnusedFlagCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct UnusedFlagCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "unused-flag", severity: .warning,
         summary: "A flag that no `when` reads.",
         rationale: "It changes nothing; it is likely left over, or the condition that should read it is missing.",
@@ -189,7 +189,7 @@ public struct UnusedFlagCheck: LintCheck {
             """,
         fix: "Remove the flag, or read it in a `when`.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var read: Set<String> = []
         for (_, condition) in context.conditions {
             for case .flag(let name) in condition.expression.names { read.insert(name) }

@@ -8,8 +8,8 @@ extension LintMessage {
 }
 
 /// (1.1) A following switch follows its branches' conditions; without any it never moves.
-public struct FollowWithoutConditionsCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct FollowWithoutConditionsCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "follow-without-conditions", severity: .warning,
         summary: "A switch with `follow: true` none of whose branches has a `when`.",
         rationale: "After a change of context or flags a following switch shows the first branch whose `when` holds; with no `when` at all that is always the first branch, so `follow` does nothing, which usually means a condition was forgotten.",
@@ -45,7 +45,7 @@ public struct FollowWithoutConditionsCheck: LintCheck {
             """,
         fix: "Guard the branches with `when`, or remove `follow: true`.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         context.spec.flows.compactMap { flow in
             guard flow.follow, case .switch(let branches) = flow.kind, !branches.contains(where: { $0.when != nil }) else {
                 return nil

@@ -33,8 +33,8 @@ extension LintMessage {
 /// (1.1) What may stand in a `do`: at least one item, no `when` on items, no nested `do`, no
 /// `ignore`, `finish`/`emit`/`link`/`return` only last, no `with` on the `do` itself. The loader
 /// only parses a `do`; this check holds for compiled flows too.
-public struct InvalidDoCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct InvalidDoCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "invalid-do", severity: .error,
         summary: "A `do` that is empty, nests another `do`, holds `ignore`, guards an item with `when`, has `with` on itself, or has an item after `finish`, `emit`, `link` or `return`.",
         rationale: "A `do` performs its items in order as one step; these forms have no meaning in that step (an item after `finish` would run in a flow that is gone), and compiled flows reach the runtime without the loader, so lint checks them.",
@@ -64,7 +64,7 @@ public struct InvalidDoCheck: LintCheck {
             """,
         fix: "Keep one flat list of plain actions with `finish`, `emit`, `link` or `return` last, and guard the whole `do` with `when`.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for flow in context.spec.flows {
             for transition in flow.transitions {

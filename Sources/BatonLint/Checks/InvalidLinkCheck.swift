@@ -23,8 +23,8 @@ extension LintMessage {
 
 /// (1.1) A link's way can be taken: it is declared on a stack or sequence, lists at least one
 /// item, nothing follows a presented screen, and the items after a flow have a stack to go on.
-public struct InvalidLinkCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct InvalidLinkCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "invalid-link", severity: .error,
         summary: "A link declared on a tabs or switch flow, with no items, with an item after a presented screen, or with an item after a flow that has no stack (a tabs or switch flow).",
         rationale: "Each item of a link goes into the flow the previous one entered: onto a stack, or presented over the flow that holds it. A presented screen has no stack to push onto and a tabs or switch flow none either, so the runtime could not open the link.",
@@ -64,7 +64,7 @@ public struct InvalidLinkCheck: LintCheck {
             """,
         fix: "End the link at a presented screen, or present (or push) a stack flow whose stack the later items go onto.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for flow in context.spec.flows {
             for link in flow.links {

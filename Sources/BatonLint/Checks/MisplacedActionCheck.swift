@@ -50,8 +50,8 @@ extension LintMessage {
 /// the same place (`dismissAll` is valid anywhere). (1.1) Also the flow settings that only a
 /// compiled flow can misplace (the loader rejects them): `transient` off a sequence step,
 /// `reselect: keep` off a tabs flow, `follow` off a switch.
-public struct MisplacedActionCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct MisplacedActionCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "misplaced-action", severity: .error,
         summary: "`tab` outside a tabs flow or to a tab it lacks, `show` or `resume` of something that is not a branch of the enclosing switch, `next` outside a sequence, `popTo` a screen that is never on the stack, `singleTop` on anything but `push` (in a `do` too), or `transient`, `reselect` or `follow` on a flow or step of another kind.",
         rationale: "These actions and settings have nothing to act on in that place, so the interpreter would fail or silently ignore them.",
@@ -81,7 +81,7 @@ public struct MisplacedActionCheck: LintCheck {
             """,
         fix: "Use the action in a flow of the right kind, or name a tab, branch or screen that exists there.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var ancestorsCache: [String: [Flow]] = [:]
         func ancestors(_ flow: Flow) -> [Flow] {

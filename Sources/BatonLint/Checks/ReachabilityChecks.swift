@@ -13,8 +13,8 @@ extension LintMessage {
 }
 
 /// Screens and flows that `start` never reaches.
-public struct UnreachableCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct UnreachableCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "unreachable", severity: .warning,
         summary: "A screen or flow that cannot be reached from `start`.",
         rationale: "It is dead weight in the file, or a transition that should show it is missing.",
@@ -39,7 +39,7 @@ public struct UnreachableCheck: LintCheck {
             """,
         fix: "Show it from a reachable flow, or remove it.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         guard context.index.kind(of: context.spec.start.name) != nil else { return [] }
         let graph = context.graph
         var out: [Diagnostic] = []
@@ -58,8 +58,8 @@ public struct UnreachableCheck: LintCheck {
 /// handles (by `screen.event` or `*.event`). A sequence handles its steps' `done`, but only
 /// from the step placement: the same screen pushed, presented, linked, or as a stack root or
 /// branch emits an ordinary `done` that needs a transition.
-public struct UnhandledEventCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct UnhandledEventCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "unhandled-event", severity: .warning,
         summary: "A declared event that no flow on the way from the screen to the root handles (a sequence step's `done` is handled by its sequence, but not the `done` of the same screen shown another way).",
         rationale: "Tapping the button would do nothing (the run log reports it; strict mode makes it an error).",
@@ -85,7 +85,7 @@ public struct UnhandledEventCheck: LintCheck {
             """,
         fix: "Handle the event in a flow that shows the screen (or an enclosing one), or remove it.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         let graph = context.graph
         // Trigger keys → the flows that have them, so most events are settled without a walk.
         var handlers: [String: Set<String>] = [:]

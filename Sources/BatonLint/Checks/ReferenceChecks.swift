@@ -63,8 +63,8 @@ extension LintMessage {
 /// Every name refers to something declared: `start`, targets (of `show` and `resume` too, and
 /// inside `do`), types, flags, context facts, trigger sources, tabs, link items, `link` paths and
 /// (1.1) the results of `return`.
-public struct UnknownReferenceCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct UnknownReferenceCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "unknown-reference", severity: .error,
         summary: "A screen, flow, type, flag, context fact, tab, link path or result (`return R`) that is used but never declared.",
         rationale: "A misspelt name would make the interpreter fail at run time, on the user's device.",
@@ -94,7 +94,7 @@ public struct UnknownReferenceCheck: LintCheck {
             """,
         fix: "Correct the name (the message suggests the nearest declared one) or declare it.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let index = context.index
         let typeNames = context.spec.types.map(\.name) + BuiltinType.allCases.map(\.rawValue)
@@ -205,8 +205,8 @@ public struct UnknownReferenceCheck: LintCheck {
 }
 
 /// A name that exists but is the wrong kind of thing for its place.
-public struct WrongTargetKindCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct WrongTargetKindCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "wrong-target-kind", severity: .error,
         summary: "A screen where a flow is required (`start`, a tab, `flow:`) or a flow where a screen is required (`screen:`).",
         rationale: "Screens and flows run differently: a tab runs a flow, a stack root written `screen:` must be a screen.",
@@ -230,7 +230,7 @@ public struct WrongTargetKindCheck: LintCheck {
             """,
         fix: "Name a thing of the right kind, or write `screen:`/`flow:` to match what the name is.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let index = context.index
         func expect(_ name: String, _ expected: TargetKind?, _ location: SourceRange?, _ what: String) {
@@ -253,8 +253,8 @@ public struct WrongTargetKindCheck: LintCheck {
 }
 
 /// Screens and flows share one namespace.
-public struct NameConflictCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct NameConflictCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "name-conflict", severity: .error,
         summary: "A screen and a flow with the same name.",
         rationale: "Screens and flows share one namespace: `push home` must mean one thing.",
@@ -278,7 +278,7 @@ public struct NameConflictCheck: LintCheck {
             """,
         fix: "Rename the screen or the flow.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         context.spec.flows.compactMap { flow in
             guard let screen = context.index.screens[flow.name] else { return nil }
             return diagnostic(.nameConflict(flow.name), at: flow.location,

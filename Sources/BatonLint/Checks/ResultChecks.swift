@@ -22,8 +22,8 @@ private let receiversRationale = "The receivers are found statically: the screen
     + "child flow; what the other items of a `do` change first is not followed."
 
 /// (1.1) Every screen that can be visible after a `return R` declares result `R`.
-public struct MissingResultCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct MissingResultCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "missing-result", severity: .error,
         summary: "A `return R` whose result can land on a screen that does not declare result `R`.",
         rationale: "The runtime rejects the step and rolls it back, so the picker or editor could never hand its value back from there. " + receiversRationale,
@@ -61,7 +61,7 @@ public struct MissingResultCheck: LintCheck {
             """,
         fix: "Declare the result under the `results` of every screen the message names, or open the returning screen only from screens that declare it.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         let declaredAnywhere = Set(context.spec.screens.flatMap { $0.results.map(\.name) })
         var out: [Diagnostic] = []
         for site in context.returns.sites where declaredAnywhere.contains(site.result.name) {
@@ -78,8 +78,8 @@ public struct MissingResultCheck: LintCheck {
 
 /// (1.1) The payload a `return R` hands on (with `with` merged) fits the type each receiver
 /// declares for `R`.
-public struct ResultMismatchCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct ResultMismatchCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "result-mismatch", severity: .error,
         summary: "A `return R` whose payload (with `with` merged over it) does not fit the type a receiving screen declares for result `R`.",
         rationale: "The runtime rejects the step and rolls it back, as it does for an input that does not fit. " + receiversRationale,
@@ -115,7 +115,7 @@ public struct ResultMismatchCheck: LintCheck {
             """,
         fix: "Make the event's payload and the declared result type agree (the message names the field), or supply the field with `with`.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         let types = context.typeSystem
         var out: [Diagnostic] = []
         for site in context.returns.sites {

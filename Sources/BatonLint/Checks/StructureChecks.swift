@@ -24,8 +24,8 @@ extension LintMessage {
 
 /// A flow whose start leads back into itself: the stack root, first steps, first branches or
 /// tabs, followed from flow to flow, come back to it.
-public struct StartCycleCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct StartCycleCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "start-cycle", severity: .error,
         summary: "A flow whose start leads back into itself (its stack root, a first step, a first-visible branch or a tab starts a flow that starts it again).",
         rationale: "Starting it would start flows forever.",
@@ -53,7 +53,7 @@ public struct StartCycleCheck: LintCheck {
             """,
         fix: "Make one flow of the cycle start with a screen.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var color: [String: Int] = [:]  // absent: unvisited, 1: on the path, 2: done
         for root in context.spec.flows where color[root.name] == nil {
@@ -90,8 +90,8 @@ public struct StartCycleCheck: LintCheck {
 /// Two link patterns that match the same path, anywhere in the spec. Patterns are indexed by
 /// length and by the literal at each position (`LinkOverlapIndex`), so each pattern meets only
 /// the patterns it could overlap instead of every other.
-public struct OverlappingLinksCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct OverlappingLinksCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "overlapping-links", severity: .error,
         summary: "Two deep-link patterns that match the same path (a `{parameter}` matches any segment).",
         rationale: "Which flow a shared path opens would depend on declaration order.",
@@ -129,7 +129,7 @@ public struct OverlappingLinksCheck: LintCheck {
             """,
         fix: "Give one of the patterns a different literal segment.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var index = LinkOverlapIndex()
         for flow in context.spec.flows {
@@ -147,8 +147,8 @@ public struct OverlappingLinksCheck: LintCheck {
 }
 
 /// A link into a flow that `start` does not reach structurally can never be opened.
-public struct UnreachableLinkCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct UnreachableLinkCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "unreachable-link", severity: .error,
         summary: "A deep link into a flow that cannot be reached from `start` through tabs, switch branches, stack roots and first sequence steps.",
         rationale: "Opening the link selects tabs and branches on the way from the root to the flow (the way `LinkWays` computes, which the runtime takes too); a flow reached only by a push or a presentation has no such way.",
@@ -180,7 +180,7 @@ public struct UnreachableLinkCheck: LintCheck {
             """,
         fix: "Declare the link on a reachable flow, or start the flow from one.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         guard context.index.kind(of: context.spec.start.name) != nil else { return [] }
         var out: [Diagnostic] = []
         for flow in context.spec.flows where !flow.links.isEmpty && context.linkWays.way(to: flow.name) == nil {

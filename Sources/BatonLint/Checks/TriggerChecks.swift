@@ -64,8 +64,8 @@ extension LintContext {
 /// A `screen.event` trigger names a screen this flow (or a child flow) shows; a `flow.outcome`
 /// trigger names a child flow this flow starts; (1.1) `X.dismissed` names what this flow
 /// presents, and `*.dismissed` is never matched.
-public struct UnknownTriggerCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct UnknownTriggerCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "unknown-trigger", severity: .error,
         summary: "A trigger whose screen the flow never shows, or whose flow it never starts; (1.1) an `X.dismissed` trigger in a flow that never presents X, or `*.dismissed`.",
         rationale: "Events only reach the flows on the way from the screen to the root, and `X.dismissed` only the flow that presented X (a `sheet`, `cover` or `popover` action, in a `do` too, or a presented link item); this transition can never fire.",
@@ -100,7 +100,7 @@ public struct UnknownTriggerCheck: LintCheck {
             """,
         fix: "Handle the event in a flow that shows the screen, or show the screen from this flow.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for flow in context.spec.flows {
             for transition in flow.transitions {
@@ -134,8 +134,8 @@ public struct UnknownTriggerCheck: LintCheck {
 
 /// A trigger's event is declared by its screen (or built in), and a `*.event` trigger names
 /// an event some screen below the flow declares.
-public struct UnknownEventCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct UnknownEventCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "unknown-event", severity: .error,
         summary: "A trigger on an event its screen does not declare (`back` and `done` are built in).",
         rationale: "The screen can never emit it, so the transition is dead, usually through a typo.",
@@ -165,7 +165,7 @@ public struct UnknownEventCheck: LintCheck {
             """,
         fix: "Correct the event name, or declare the event under the screen's `events`.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var wildcardEvents: [String: Set<String>] = [:]
         for flow in context.spec.flows {
@@ -199,8 +199,8 @@ public struct UnknownEventCheck: LintCheck {
 }
 
 /// A parent waits for an outcome that its child flow never produces.
-public struct UnproducedOutcomeCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct UnproducedOutcomeCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "unproduced-outcome", severity: .warning,
         summary: "A `flow.outcome` trigger for an outcome the child flow never finishes (or emits) with.",
         rationale: "The transition can never fire; usually the outcome is misspelt or the child lost its `finish`.",
@@ -240,7 +240,7 @@ public struct UnproducedOutcomeCheck: LintCheck {
             """,
         fix: "Wait for an outcome the child produces, or add the `finish` to the child.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var produced: [String: [String]] = [:]
         for flow in context.spec.flows {
@@ -266,8 +266,8 @@ extension Trigger {
 }
 
 /// (1.1) `dismissed` is the runtime's: a screen may not declare an event or result of that name.
-public struct ReservedEventCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct ReservedEventCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "reserved-event", severity: .error,
         summary: "A screen that declares an event or a result named `dismissed`.",
         rationale: "`X.dismissed` is the trigger the runtime fires when the user closes a presented X; a screen event of that name would be confused with it.",
@@ -295,7 +295,7 @@ public struct ReservedEventCheck: LintCheck {
             """,
         fix: "Rename the event or result.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for screen in context.spec.screens {
             for event in screen.events where event.name == Trigger.dismissedEvent {

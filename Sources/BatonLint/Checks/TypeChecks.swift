@@ -37,8 +37,8 @@ extension LintMessage {
 
 /// What a transition hands on fits its target's input, and what a flow hands its first screen
 /// fits that screen's input.
-public struct PayloadMismatchCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct PayloadMismatchCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "payload-mismatch", severity: .error,
         summary: "A transition's payload (with `with` merged over it), or a flow's input, that does not fit the input of the screen or flow it goes to.",
         rationale: "The target's view model would receive a value it cannot decode.",
@@ -72,7 +72,7 @@ public struct PayloadMismatchCheck: LintCheck {
             """,
         fix: "Change the event's payload or the target's input (the message names the field), or supply the field with `with`.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let types = context.typeSystem
         for flow in context.spec.flows {
@@ -126,8 +126,8 @@ public struct PayloadMismatchCheck: LintCheck {
 
 /// Along a sequence, each step gets what the step before it (the last one shown, under every
 /// combination of step guards) hands on.
-public struct BrokenSequenceCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct BrokenSequenceCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "broken-sequence", severity: .error,
         summary: "A sequence step whose input is not met by what the previous shown step hands on, under some combination of step guards.",
         rationale: "Reordering a sequence is meant to be safe; a step that gets the wrong payload would break at run time.",
@@ -161,7 +161,7 @@ public struct BrokenSequenceCheck: LintCheck {
             """,
         fix: "Reorder the steps, or change a step's `done` payload or input so that each step gets what it needs.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for flow in context.spec.flows {
             guard case .sequence(let steps) = flow.kind else { continue }
@@ -182,8 +182,8 @@ public struct BrokenSequenceCheck: LintCheck {
 
 /// A link's parameters fill every required field of each listed screen's and (1.1) flow's input,
 /// with types a path segment converts to.
-public struct LinkParameterCheck: LintCheck {
-    public static let description = CheckDescription(
+package struct LinkParameterCheck: LintCheck {
+    package static let description = CheckDescription(
         code: "link-parameter", severity: .error,
         summary: "A deep link that leaves a required input field of a listed screen or flow unfilled, or fills a field whose type a path string cannot convert to.",
         rationale: "Opening the link would build a screen or start a flow without the input it needs: parameters fill the field of that name in the input of every listed item.",
@@ -217,7 +217,7 @@ public struct LinkParameterCheck: LintCheck {
             """,
         fix: "Add the field as a `{parameter}` of the pattern, or make the field optional.")
 
-    public static func run(_ context: LintContext) -> [Diagnostic] {
+    package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let types = context.typeSystem
         for flow in context.spec.flows {

@@ -6,35 +6,35 @@ import BatonModel
 ///
 /// `NavigationCore` steps it; `FlowRuntime`'s coordinators mirror it; exploration copies,
 /// hashes and compares it. `RuntimeSnapshot` is its persisted form, written as a tree.
-public struct CoreState: Hashable, Codable, Sendable {
+package struct CoreState: Hashable, Codable, Sendable {
     /// The root flow's instance id.
-    public internal(set) var rootID: Int
+    package internal(set) var rootID: Int
     /// The live flow instances by id.
-    public internal(set) var flows: [Int: CoreFlow]
+    package internal(set) var flows: [Int: CoreFlow]
     /// The live screen instances by id.
-    public internal(set) var screens: [Int: CoreScreen]
+    package internal(set) var screens: [Int: CoreScreen]
     /// Deep links waiting for a switch branch to be shown, oldest first.
-    public internal(set) var heldLinks: [String] = []
+    package internal(set) var heldLinks: [String] = []
     /// The root flow's outcome once it finished, and its payload.
-    public internal(set) var finished: String?
-    public internal(set) var finishedPayload: Value?
+    package internal(set) var finished: String?
+    package internal(set) var finishedPayload: Value?
     /// The id the next screen or flow instance gets.
-    public internal(set) var nextInstanceID: Int
+    package internal(set) var nextInstanceID: Int
     /// (1.1) The last result handed to each live screen instance, by instance id.
-    public internal(set) var received: [Int: ScreenResult] = [:]
+    package internal(set) var received: [Int: ScreenResult] = [:]
     /// The root flow instance.
-    public var root: CoreFlow? { flows[rootID] }
+    package var root: CoreFlow? { flows[rootID] }
 
 }
 
 /// What a stack entry, tab, switch branch or modal holds: a screen or a flow instance.
-public struct CoreItem: Hashable, Codable, Sendable {
+package struct CoreItem: Hashable, Codable, Sendable {
     /// The instance id.
-    public var id: Int
+    package var id: Int
     /// The screen or flow id.
-    public var name: String
+    package var name: String
     /// Whether the instance is a flow (else a screen).
-    public var isFlow: Bool
+    package var isFlow: Bool
 
     init(id: Int, name: String, isFlow: Bool) {
         self.id = id
@@ -44,15 +44,15 @@ public struct CoreItem: Hashable, Codable, Sendable {
 }
 
 /// A screen instance: its screen and input.
-public struct CoreScreen: Hashable, Codable, Sendable {
-    public var id: Int
+package struct CoreScreen: Hashable, Codable, Sendable {
+    package var id: Int
     /// The screen id.
-    public var screen: String
-    public var input: Value?
+    package var screen: String
+    package var input: Value?
 }
 
 /// The four kinds of flow.
-public enum CoreFlowKind: String, Hashable, Codable, Sendable {
+package enum CoreFlowKind: String, Hashable, Codable, Sendable {
     case stack, sequence, tabs, `switch`
 
     init(_ kind: FlowKind) {
@@ -69,42 +69,42 @@ public enum CoreFlowKind: String, Hashable, Codable, Sendable {
 }
 
 /// A modal and how it is presented.
-public struct CoreModal: Hashable, Codable, Sendable {
-    public var presentation: Presentation
-    public var item: CoreItem
+package struct CoreModal: Hashable, Codable, Sendable {
+    package var presentation: Presentation
+    package var item: CoreItem
 }
 
 /// One tab of a running tabs flow and its flow instance (nil only while it is restarted).
-public struct CoreTab: Hashable, Codable, Sendable {
+package struct CoreTab: Hashable, Codable, Sendable {
     /// The tab id.
-    public var id: String
+    package var id: String
     /// The tab's flow instance.
-    public var flow: CoreItem?
+    package var flow: CoreItem?
 }
 
 /// A running flow instance. Which fields are used depends on `kind`.
-public struct CoreFlow: Hashable, Codable, Sendable {
-    public var id: Int
+package struct CoreFlow: Hashable, Codable, Sendable {
+    package var id: Int
     /// The flow id.
-    public var flow: String
-    public var kind: CoreFlowKind
+    package var flow: String
+    package var kind: CoreFlowKind
     /// The flow that started this one (for a presented flow, the flow that presented it).
-    public var parent: Int?
+    package var parent: Int?
     /// What the flow received when it was started.
-    public var input: Value?
+    package var input: Value?
     /// The modal presented over this flow.
-    public var presented: CoreModal?
+    package var presented: CoreModal?
     /// A stack's or sequence's entries, root first.
-    public var entries: [CoreItem] = []
+    package var entries: [CoreItem] = []
     /// A sequence's step index by entry id; entries pushed by an action have none.
-    public var stepIndices: [Int: Int] = [:]
+    package var stepIndices: [Int: Int] = [:]
     /// A tabs flow's tabs in order, and the selected tab id.
-    public var tabs: [CoreTab] = []
-    public var selectedTab: String = ""
+    package var tabs: [CoreTab] = []
+    package var selectedTab: String = ""
     /// A switch's shown branch.
-    public var branch: CoreItem?
+    package var branch: CoreItem?
     /// (1.1) A switch's branches hidden without finishing, by branch name.
-    public var kept: [String: CoreItem] = [:]
+    package var kept: [String: CoreItem] = [:]
 
     init(id: Int, flow: String, kind: CoreFlowKind, input: Value?) {
         self.id = id
