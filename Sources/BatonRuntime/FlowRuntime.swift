@@ -225,8 +225,15 @@ public final class FlowRuntime {
     /// errors. Keeps the user's place where the new spec still has it: whatever no longer fits
     /// is dropped, and flows left empty start again.
     public func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) {
-        let diagnostics = Linter().lint(newSpec)
-        if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
+        try replaceSpec(newSpec, lint: true)
+    }
+
+    /// Swaps in a new spec, linting it first unless the caller did (a `PreparedFlow`).
+    func replaceSpec(_ newSpec: FlowSpec, lint: Bool) throws(DiagnosticsError) {
+        if lint {
+            let diagnostics = Linter().lint(newSpec)
+            if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
+        }
         let report = try core.replaceSpec(newSpec)
         spec = newSpec
         mirror = FacadeMirror()

@@ -40,3 +40,20 @@ extension NavigationCore {
         trace = saved
     }
 }
+
+extension NavigationCore {
+    /// The live switches whose shown branch is not the one their conditions pick now (the
+    /// first whose `when` holds, the last when none does), outermost first: a restored state
+    /// that a fresh start under today's flags and facts would not show.
+    package func switchesOutOfStep() -> [(flow: String, shown: String, wanted: String)] {
+        var out: [(flow: String, shown: String, wanted: String)] = []
+        for id in state.flows.keys.sorted() {
+            guard let node = state.flows[id], node.kind == .switch, let shown = node.branch?.name,
+                  case .switch(let branches)? = index.flows[node.flow]?.kind,
+                  let wanted = (branches.first(where: { holds($0.when) }) ?? branches.last)?.target.name,
+                  wanted != shown else { continue }
+            out.append((node.flow, shown, wanted))
+        }
+        return out
+    }
+}
