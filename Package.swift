@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "BatonLoader", targets: ["BatonLoader"]),
         .library(name: "BatonLint", targets: ["BatonLint"]),
         .library(name: "BatonRuntime", targets: ["BatonRuntime"]),
+        .library(name: "BatonHost", targets: ["BatonHost"]),
+        .library(name: "BatonSwiftUI", targets: ["BatonSwiftUI"]),
+        .library(name: "BatonUIKit", targets: ["BatonUIKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +42,13 @@ let package = Package(
             name: "BatonRuntime",
             dependencies: ["BatonModel", "BatonLint", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // Every decision a SwiftUI or UIKit host makes, with no UI framework: what each stack,
+        // tab bar and modal shows, and what a value written back by a view means.
+        .target(name: "BatonHost", dependencies: ["BatonRuntime"]),
+        // `FlowHost`, a SwiftUI view over BatonHost; compiles to nothing without SwiftUI.
+        .target(name: "BatonSwiftUI", dependencies: ["BatonHost", "BatonRuntime"]),
+        // `FlowHostController` and friends over BatonHost; compiles to nothing without UIKit.
+        .target(name: "BatonUIKit", dependencies: ["BatonHost", "BatonRuntime"]),
         // Explores every state a user can reach by driving the runtime (what `baton lint`
         // proves, `baton journeys` writes and `baton test --coverage` measures against).
         .target(name: "BatonExploration", dependencies: ["BatonRuntime", "BatonLint", "BatonModel"]),
@@ -79,6 +89,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .testTarget(name: "BatonHostTests", dependencies: ["BatonHost", "BatonRuntime", "BatonLoader"]),
         .testTarget(
             name: "BatonExplorationTests",
             dependencies: ["BatonExploration", "BatonRuntime", "BatonLoader", "BatonModel", "BatonLint"]

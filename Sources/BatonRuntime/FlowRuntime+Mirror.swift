@@ -73,12 +73,14 @@ extension FlowRuntime {
             guard let self else { return .rejected(RuntimeMessage.runtimeGone) }
             return self.send(event, fromInstance: id, screen: name, payload: payload)
         }
-        let viewModel: any ScreenViewModel = if let declaration = core.index.screens[name] {
+        let declaration = core.index.screens[name]
+        let viewModel: any ScreenViewModel = if let declaration {
             registry.makeViewModel(for: declaration, context: context)
         } else {
             GenericViewModel(context: context, events: Screen.builtinEvents)
         }
-        return ScreenEntry(id: id, screen: name, input: screen.input, viewModel: viewModel)
+        return ScreenEntry(id: id, screen: name, input: screen.input, viewModel: viewModel,
+                           title: declaration?.title, viewModelName: declaration?.viewModelName)
     }
 
     /// A coordinator of the flow's kind, its content set by `mirror`.

@@ -10,6 +10,19 @@ public struct ScreenEntry: Identifiable, Hashable {
     public let screen: String
     public let input: Value?
     public let viewModel: any ScreenViewModel
+    /// The screen's `title` in the flow, for a navigation bar.
+    public let title: String?
+    /// The view model's name: the screen's `viewModel`, or its id.
+    public let viewModelName: String
+
+    init(id: Int, screen: String, input: Value?, viewModel: any ScreenViewModel, title: String? = nil, viewModelName: String? = nil) {
+        self.id = id
+        self.screen = screen
+        self.input = input
+        self.viewModel = viewModel
+        self.title = title
+        self.viewModelName = viewModelName ?? screen
+    }
 
     nonisolated public static func == (lhs: ScreenEntry, rhs: ScreenEntry) -> Bool { lhs.id == rhs.id }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(id) }

@@ -1,0 +1,51 @@
+import BatonHost
+import BatonLoader
+import BatonRuntime
+import Foundation
+import Testing
+
+/// The package root, found from this file's path.
+let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+/// One of the example flows, started.
+@MainActor
+func example(_ name: String, context: [String: Value] = [:], flags: [String: Literal] = [:]) throws -> FlowRuntime {
+    let result = FlowLoader().load(path: packageRoot + "/flows/" + name)
+    let spec = try #require(result.spec)
+    return try FlowRuntime(spec: spec, environment: RuntimeEnvironment(flagOverrides: flags, context: context))
+}
+
+/// A flow from YAML text, started.
+@MainActor
+func runtime(_ yaml: String) throws -> FlowRuntime {
+    let result = FlowLoader().load(text: yaml, path: "test.yaml")
+    #expect(!result.hasErrors, "\(result.diagnostics.map(\.description))")
+    return try FlowRuntime(spec: try #require(result.spec))
+}
+
+let loggedIn: [String: Value] = ["loggedIn": .bool(true), "userId": "u1"]
+
+extension HostNode {
+    var asStack: HostStack? { if case .stack(let stack) = self { stack } else { nil } }
+    var asTabs: HostTabs? { if case .tabs(let tabs) = self { tabs } else { nil } }
+    var asScreen: HostScreen? { if case .screen(let screen) = self { screen } else { nil } }
+    var isEmpty: Bool { if case .empty = self { true } else { false } }
+}
+
+extension HostTabs {
+    /// The selected tab's content.
+    var shown: HostNode? { tabs.first { $0.id == selected }?.content }
+}
+
+extension NavigationItem {
+    /// The screen id, or the flow id.
+    var label: String { name }
+}
+
+extension Value: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
