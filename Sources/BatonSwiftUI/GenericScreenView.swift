@@ -1,0 +1,30 @@
+#if canImport(SwiftUI)
+import BatonRuntime
+import SwiftUI
+
+/// What a screen the app registered no view for shows: its title, its id and a button per
+/// event it can send without a payload, so a flow with a new screen is still usable.
+public struct GenericScreenView: View {
+    public let entry: ScreenEntry
+
+    public init(entry: ScreenEntry) {
+        self.entry = entry
+    }
+
+    public var body: some View {
+        List {
+            Section {
+                Text(entry.title ?? entry.screen).font(.headline)
+                Text("No view is registered for '\(entry.screen)'.").font(.footnote)
+            }
+            if let model = entry.viewModel as? GenericViewModel {
+                Section("Events") {
+                    ForEach(model.events, id: \.self) { event in
+                        Button(event) { model.send(event) }
+                    }
+                }
+            }
+        }
+    }
+}
+#endif
