@@ -77,6 +77,13 @@ let package = Package(
             ]
         ),
 
+        // The recipes example's view models, shared by its SwiftUI, UIKit and headless apps.
+        .target(name: "RecipesKit", dependencies: ["BatonRuntime"], path: "Examples/RecipesKit"),
+        // `swift run recipes-headless`: the recipes app walked without a screen (CI runs it).
+        .executableTarget(
+            name: "recipes-headless", dependencies: ["RecipesKit", "BatonRuntime", "BatonLoader"],
+            path: "Examples/RecipesHeadless"),
+
         .testTarget(name: "BatonYAMLTests", dependencies: ["BatonYAML"]),
         .testTarget(name: "BatonModelTests", dependencies: ["BatonModel"]),
         .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel", "BatonTestSupport"]),

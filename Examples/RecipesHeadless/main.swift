@@ -1,0 +1,77 @@
+// The recipes app without a screen: the same view models and registry as the SwiftUI and
+// UIKit examples (RecipesKit), driven as a user would, checked at every step. Run from the
+// repository root: `swift run recipes-headless` (or give the flow's path).
+import BatonLoader
+import BatonRuntime
+import Foundation
+import RecipesKit
+
+/// Stops with exit code 1 when the app is not where the walk expects it.
+@MainActor
+func check(_ condition: Bool, _ what: String, _ runtime: FlowRuntime) {
+    if condition {
+        print("  ok: \(what)")
+        return
+    }
+    print("  FAILED: \(what); the app shows \(runtime.state.top ?? "nothing") on \(runtime.state.stack)")
+    exit(1)
+}
+
+/// The visible screen's view model, as `T`.
+@MainActor
+func visible<T>(_ type: T.Type, _ runtime: FlowRuntime) -> T? {
+    runtime.visibleScreen?.viewModel as? T
+}
+
+let path = CommandLine.arguments.dropFirst().first ?? "flows/recipes.yaml"
+let loaded = FlowLoader().load(path: path)
+guard let spec = loaded.spec, !loaded.hasErrors else {
+    loaded.diagnostics.forEach { print($0) }
+    exit(1)
+}
+
+do throws(any Error) {
+    let prepared = try PreparedFlow.prepare(spec: spec, availableScreens: RecipesApp.screens)
+    let environment = RuntimeEnvironment(context: ["loggedIn": .bool(false), "userId": .string("u1")])
+    let runtime = try FlowRuntime(prepared: prepared, registry: RecipesApp.registry(), environment: environment)
+    runtime.onTransition = { entry in print("  · \(entry.trigger) → \(entry.result)") }
+
+    print("log in")
+    check(visible(LoginModel.self, runtime)?.logIn() == .handled, "the login screen logs in", runtime)
+    check(runtime.state.top == "recipeList", "the recipe list is shown", runtime)
+
+    print("open a recipe and its reviews")
+    let list = visible(RecipeListModel.self, runtime)
+    check(list?.category == Category(kind: "meat") && list?.recipes.count == 2, "the meat list lists two recipes", runtime)
+    if let first = list?.recipes.first { list?.select(first) }
+    let detail = visible(RecipeDetailModel.self, runtime)
+    check(detail?.recipe?.title == "Pasta carbonara", "the detail screen got the recipe as a Recipe", runtime)
+    detail?.showReviews()
+    check(visible(ReviewsModel.self, runtime)?.reviews.count == 2 && runtime.state.presentation == .sheet,
+          "the reviews are shown in a sheet (newReviews is off)", runtime)
+    runtime.dismiss()
+    check(runtime.state.top == "recipeDetail", "a swipe closes the sheet", runtime)
+
+    print("follow a deep link")
+    runtime.open("myapp://open/recipes/7/reviews")
+    check(runtime.state.top == "reviews" && visible(ReviewsModel.self, runtime)?.recipe?.id == "7",
+          "the link shows recipe 7's reviews", runtime)
+
+    print("save, and restore in a new run")
+    let saved = try JSONEncoder().encode(runtime.snapshot())
+    let restored = try FlowRuntime.start(prepared, restoring: saved, registry: RecipesApp.registry(),
+                                         environment: RuntimeEnvironment(context: ["loggedIn": .bool(true), "userId": .string("u1")]))
+    check(restored.outcome == .restored && restored.runtime.state.top == "reviews", "the new run is where the user was", restored.runtime)
+
+    print("log out")
+    runtime.selectTab("settings")
+    check(visible(SettingsModel.self, runtime)?.logOut() == .handled, "settings logs out", runtime)
+    check(runtime.state.top == "login", "the login screen is shown again", runtime)
+    let afterLogout = try FlowRuntime.start(prepared, restoring: saved, registry: RecipesApp.registry(), environment: environment)
+    check(afterLogout.outcome != .restored && afterLogout.runtime.state.top == "login",
+          "a state saved while logged in is not restored once logged out", afterLogout.runtime)
+    print("the recipes app walked its flow: \(runtime.log.count) steps logged")
+} catch {
+    print(error)
+    exit(1)
+}
