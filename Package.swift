@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BatonHost", targets: ["BatonHost"]),
         .library(name: "BatonSwiftUI", targets: ["BatonSwiftUI"]),
         .library(name: "BatonUIKit", targets: ["BatonUIKit"]),
+        .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -62,6 +63,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+        // Lints, compiles and generates Swift for a target's `*.flow.yaml` in every build.
+        .plugin(name: "BatonPlugin", capability: .buildTool(), dependencies: ["baton"]),
         // Helpers shared by the test targets only (marked text), never by a product.
         .target(name: "BatonTestSupport", dependencies: ["BatonModel"]),
         // The benchmark's flow generator, scripted walk and hand-written coordinator.

@@ -1,0 +1,1 @@
+// The flow beside this file has an error: the build fails at its line.

@@ -1,0 +1,1 @@
+// The generated Swift of this target's flow is all it compiles.
