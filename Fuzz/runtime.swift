@@ -15,6 +15,23 @@ struct ByteReader {
     mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[next() % items.count] }
 }
 
+/// A saved snapshot's JSON with one thing changed: the instance counter near its end, the root's
+/// entries gone, or every link held; or unchanged.
+func mangle(_ data: Data, how: Int, _ byte: Int, _ urls: [String]) -> Data? {
+    guard var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+    switch how {
+    case 0: object["nextInstanceID"] = Int.max - byte
+    case 1:
+        if var root = object["root"] as? [String: Any] {
+            root["entries"] = [Any]()
+            object["root"] = root
+        }
+    case 2: object["heldLinks"] = ((object["heldLinks"] as? [String]) ?? []) + urls
+    default: break
+    }
+    return try? JSONSerialization.data(withJSONObject: object)
+}
+
 @MainActor
 func drive(_ spec: FlowSpec, _ reader: inout ByteReader) {
     guard let run = try? FlowRuntime(spec: spec) else { return }
@@ -59,15 +76,11 @@ func drive(_ spec: FlowSpec, _ reader: inout ByteReader) {
         case 7:
             saved.append(run.snapshot())
         case 8:
-            guard var snapshot = reader.pick(saved) else { break }
-            switch reader.next() % 4 {
-            case 0: snapshot.nextInstanceID = Int.max - reader.next()
-            case 1: snapshot.root.entries = []
-            case 2: snapshot.heldLinks += urls
-            default: break
-            }
+            guard let snapshot = reader.pick(saved) else { break }
+            // The snapshot's insides are the runtime's: an app only has its JSON, so mangle that.
             if let data = try? JSONEncoder().encode(snapshot),
-               let decoded = try? RuntimeSnapshot.decode(data, file: "fuzz.json") {
+               let mangled = mangle(data, how: reader.next() % 4, reader.next(), urls),
+               let decoded = try? RuntimeSnapshot.decode(mangled, file: "fuzz.json") {
                 try? run.restore(decoded)
             }
             // And the rest of the input read as a saved snapshot (the scan, then the decoder).

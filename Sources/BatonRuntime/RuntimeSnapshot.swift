@@ -2,16 +2,19 @@ import BatonModel
 
 /// The whole navigation state as a value: every flow, stack, tab (each tab's own stack),
 /// modal and input, the held links, the root's outcome and the instance-id counter.
-/// `FlowRuntime.restore(_:)` rebuilds coordinators and view models from it.
+/// `FlowRuntime.restore(_:)` rebuilds coordinators and view models from it. To an app it is
+/// a value to save (its JSON) and restore; what is inside is the runtime's.
 public struct RuntimeSnapshot: Codable, Hashable, Sendable {
-    public var root: FlowSnapshot
-    public var heldLinks: [String]
-    public var finished: String?
-    public var finishedPayload: Value?
+    package var root: FlowSnapshot
+    /// Deep links waiting for their way to be shown.
+    public package(set) var heldLinks: [String]
+    /// The root flow's outcome, once it finished, and its payload.
+    public package(set) var finished: String?
+    public package(set) var finishedPayload: Value?
     /// The id the next screen or flow instance gets.
-    public var nextInstanceID: Int
+    package var nextInstanceID: Int
 
-    public init(
+    package init(
         root: FlowSnapshot, heldLinks: [String] = [], finished: String? = nil, finishedPayload: Value? = nil,
         nextInstanceID: Int
     ) {
@@ -24,12 +27,12 @@ public struct RuntimeSnapshot: Codable, Hashable, Sendable {
 }
 
 /// A stack entry, branch or modal: a screen instance or a flow.
-public indirect enum ItemSnapshot: Codable, Hashable, Sendable {
+package indirect enum ItemSnapshot: Codable, Hashable, Sendable {
     case screen(ScreenSnapshot)
     case flow(FlowSnapshot)
 
     /// The screen or flow id.
-    public var name: String {
+    package var name: String {
         switch self {
         case .screen(let screen): screen.screen
         case .flow(let flow): flow.flow
@@ -38,12 +41,12 @@ public indirect enum ItemSnapshot: Codable, Hashable, Sendable {
 }
 
 /// A screen instance.
-public struct ScreenSnapshot: Codable, Hashable, Sendable {
-    public var id: Int
-    public var screen: String
-    public var input: Value?
+package struct ScreenSnapshot: Codable, Hashable, Sendable {
+    package var id: Int
+    package var screen: String
+    package var input: Value?
 
-    public init(id: Int, screen: String, input: Value? = nil) {
+    package init(id: Int, screen: String, input: Value? = nil) {
         self.id = id
         self.screen = screen
         self.input = input
@@ -51,26 +54,26 @@ public struct ScreenSnapshot: Codable, Hashable, Sendable {
 }
 
 /// A running flow. Which fields are used depends on `kind`.
-public struct FlowSnapshot: Codable, Hashable, Sendable {
-    public var id: Int
-    public var flow: String
+package struct FlowSnapshot: Codable, Hashable, Sendable {
+    package var id: Int
+    package var flow: String
     /// `stack`, `sequence`, `tabs` or `switch`.
-    public var kind: String
-    public var input: Value?
+    package var kind: String
+    package var input: Value?
     /// A stack's or sequence's entries, root first.
-    public var entries: [ItemSnapshot]
+    package var entries: [ItemSnapshot]
     /// A sequence's step index per entry (nil for entries pushed by an action).
-    public var steps: [Int?]
+    package var steps: [Int?]
     /// A tabs flow's tabs, each with its own flow.
-    public var tabs: [TabSnapshot]
-    public var selectedTab: String?
+    package var tabs: [TabSnapshot]
+    package var selectedTab: String?
     /// A switch's shown branch.
-    public var branch: ItemSnapshot?
+    package var branch: ItemSnapshot?
     /// (1.1) A switch's kept branches (hidden without finishing), in branch-name order.
-    public var kept: [ItemSnapshot]
-    public var presented: PresentedSnapshot?
+    package var kept: [ItemSnapshot]
+    package var presented: PresentedSnapshot?
 
-    public init(
+    package init(
         id: Int, flow: String, kind: String, input: Value? = nil, entries: [ItemSnapshot] = [], steps: [Int?] = [],
         tabs: [TabSnapshot] = [], selectedTab: String? = nil, branch: ItemSnapshot? = nil, kept: [ItemSnapshot] = [],
         presented: PresentedSnapshot? = nil
@@ -94,7 +97,7 @@ public struct FlowSnapshot: Codable, Hashable, Sendable {
 
     /// Reads a snapshot; `kept` may be missing (snapshots written before 1.1). A list longer
     /// than `SnapshotLimits.maxEntries` is refused at its first extra element.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         flow = try container.decode(String.self, forKey: .flow)
@@ -112,22 +115,22 @@ public struct FlowSnapshot: Codable, Hashable, Sendable {
 }
 
 /// A tab and its flow.
-public struct TabSnapshot: Codable, Hashable, Sendable {
-    public var id: String
-    public var flow: ItemSnapshot?
+package struct TabSnapshot: Codable, Hashable, Sendable {
+    package var id: String
+    package var flow: ItemSnapshot?
 
-    public init(id: String, flow: ItemSnapshot?) {
+    package init(id: String, flow: ItemSnapshot?) {
         self.id = id
         self.flow = flow
     }
 }
 
 /// A modal and how it is presented.
-public struct PresentedSnapshot: Codable, Hashable, Sendable {
-    public var presentation: Presentation
-    public var item: ItemSnapshot
+package struct PresentedSnapshot: Codable, Hashable, Sendable {
+    package var presentation: Presentation
+    package var item: ItemSnapshot
 
-    public init(presentation: Presentation, item: ItemSnapshot) {
+    package init(presentation: Presentation, item: ItemSnapshot) {
         self.presentation = presentation
         self.item = item
     }
