@@ -32,7 +32,11 @@ final class HostNavigationController: UINavigationController, UINavigationContro
         guard let stack, viewControllers.count < items.count else { return }
         let left = Array(items.prefix(viewControllers.count))
         items = left
-        renderer.host.setPath(Array(left.dropFirst()), of: stack)
+        let result = renderer.host.setPath(Array(left.dropFirst()), of: stack)
+        if case .back(_, let results) = result, results.allSatisfy({ $0 == .handled }) { return }
+        // The flow kept a screen the user popped (or the stack is gone): show what it shows.
+        items = []
+        show(stack)
     }
 }
 
