@@ -40,7 +40,7 @@ public indirect enum HostNode {
 @MainActor
 public struct HostStack {
     /// The stack or sequence coordinator that owns the navigation stack.
-    public let owner: FlowCoordinator
+    public let owner: any StackHolding
     /// The bottom of the stack; nil only for a sequence that has not started a step.
     public let root: NavigationItem?
     /// Everything above the root, bottom first: screens, and flows that are not flattened

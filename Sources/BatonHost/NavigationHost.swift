@@ -50,18 +50,11 @@ public struct NavigationHost {
                 return inner.replacingModal(own)
             }
         }
-        if let stack = Self.stackItems(of: coordinator) {
-            return .stack(HostStack(owner: coordinator, root: stack.first, path: Array(stack.dropFirst()),
+        if let holder = coordinator as? any StackHolding {
+            return .stack(HostStack(owner: holder, root: holder.rootItem, path: holder.path,
                                     modal: stackModal(of: coordinator, depth: depth)))
         }
         return .empty
-    }
-
-    /// The items a stack or sequence shows, child flows flattened in; nil for other flows.
-    static func stackItems(of coordinator: FlowCoordinator) -> [NavigationItem]? {
-        if let stack = coordinator as? StackCoordinator { return stack.rootItem.map { [$0] + stack.path } ?? [] }
-        if let sequence = coordinator as? SequenceCoordinator { return sequence.rootItem.map { [$0] + sequence.path } ?? [] }
-        return nil
     }
 
     /// The modal a flow presents itself, if any.
@@ -81,14 +74,7 @@ public struct NavigationHost {
         var current = coordinator
         for level in depth..<Self.maxDepth {
             if let own = modal(of: current, depth: level) { return own }
-            let top: NavigationItem?
-            if let stack = current as? StackCoordinator {
-                top = stack.entries.last
-            } else if let sequence = current as? SequenceCoordinator {
-                top = sequence.entries.last
-            } else {
-                top = (current as? SwitchCoordinator)?.branch
-            }
+            let top = (current as? any StackHolding)?.entries.last ?? (current as? SwitchCoordinator)?.branch
             guard case .flow(let child)? = top, !(child is TabsCoordinator) else { return nil }
             current = child
         }
@@ -103,23 +89,12 @@ public struct NavigationHost {
     /// the flow decides what is pushed.
     @discardableResult
     public func setPath(_ newPath: [NavigationItem], of stack: HostStack) -> HostWriteBack {
-        guard isLive(stack.owner) else { return .ignored("the stack is no longer shown") }
-        guard let current = Self.stackItems(of: stack.owner).map({ Array($0.dropFirst()) }) else {
-            return .ignored("the flow no longer shows a stack")
+        guard runtime.isCurrent(stack.owner) else { return .ignored("the stack is no longer shown") }
+        let shown = stack.owner.path
+        guard let results = stack.owner.userSetPath(newPath) else {
+            return .ignored(newPath.map(\.id) == shown.map(\.id) ? "the path shown" : "a path the flow did not set")
         }
-        guard newPath.count < current.count else {
-            return .ignored(newPath.map(\.id) == current.map(\.id) ? "the path shown" : "a path the flow did not set")
-        }
-        guard zip(newPath, current).allSatisfy({ $0.id == $1.id }) else {
-            return .ignored("a path the flow did not set")
-        }
-        var results: [StepResult] = []
-        for _ in 0..<(current.count - newPath.count) {
-            let result = runtime.back()
-            results.append(result)
-            if result != .handled { break }
-        }
-        return .back(count: current.count - newPath.count, results: results)
+        return .back(count: shown.count - newPath.count, results: results)
     }
 
     /// A modal binding set to nil by the view: the user's swipe, taken once. It is nothing when
@@ -127,12 +102,10 @@ public struct NavigationHost {
     /// is not the topmost one (only the topmost can be swiped).
     @discardableResult
     public func modalWasDismissed(_ modal: HostModal) -> HostWriteBack {
-        guard isLive(modal.owner), modal.owner.presented?.id == modal.id else {
+        guard runtime.isCurrent(modal.owner), modal.owner.presented?.id == modal.id else {
             return .ignored("the modal is no longer presented")
         }
-        guard visibleModals(of: root).last?.id == modal.id else {
-            return .ignored("the modal is not the topmost one")
-        }
+        guard runtime.topmostModalOwner === modal.owner else { return .ignored("the modal is not the topmost one") }
         return .dismissed(runtime.dismiss())
     }
 
@@ -141,7 +114,7 @@ public struct NavigationHost {
     /// selected tab is `tapSelectedTab`.
     @discardableResult
     public func selectTab(_ id: String, in tabs: HostTabs) -> HostWriteBack {
-        guard isLive(tabs.owner) else { return .ignored("the tabs are no longer shown") }
+        guard runtime.isCurrent(tabs.owner) else { return .ignored("the tabs are no longer shown") }
         guard tabs.owner.selectedTab != id else { return .ignored("the tab shown") }
         guard tabs.owner.tabs.contains(where: { $0.id == id }) else { return .ignored("no tab '\(id)'") }
         return .tabSelected(id, runtime.selectTab(id))
@@ -151,27 +124,8 @@ public struct NavigationHost {
     /// SwiftUI's selection binding does not): the flow's `reselect` rule decides what happens.
     @discardableResult
     public func tapSelectedTab(in tabs: HostTabs) -> HostWriteBack {
-        guard isLive(tabs.owner) else { return .ignored("the tabs are no longer shown") }
+        guard runtime.isCurrent(tabs.owner) else { return .ignored("the tabs are no longer shown") }
         return .tabSelected(tabs.owner.selectedTab, runtime.selectTab(tabs.owner.selectedTab))
-    }
-
-    /// Whether `coordinator` is one of the runtime's now: a view still showing coordinators
-    /// that a restore or a new flow replaced must not move the new ones.
-    func isLive(_ coordinator: FlowCoordinator) -> Bool {
-        var pending: [FlowCoordinator] = [runtime.root]
-        var visited = 0
-        while let current = pending.popLast(), visited < 100_000 {
-            visited += 1
-            if current === coordinator { return true }
-            var items: [NavigationItem] = []
-            if let stack = current as? StackCoordinator { items = stack.entries }
-            if let sequence = current as? SequenceCoordinator { items = sequence.entries }
-            if let branch = (current as? SwitchCoordinator)?.branch { items.append(branch) }
-            if let presented = current.presented { items.append(presented.item) }
-            pending += items.compactMap(\.coordinator)
-            pending += ((current as? TabsCoordinator)?.tabs ?? []).compactMap(\.coordinator)
-        }
-        return false
     }
 
     /// The modals shown, outermost first: each node's modal, then the modals inside it.

@@ -24,7 +24,7 @@ public class FlowCoordinator: Identifiable {
     @ObservationIgnored public internal(set) weak var parent: FlowCoordinator?
     /// How a user's back navigation reported by the host (a shorter `path`) reaches the
     /// runtime: it performs that many `back` steps. Set by the runtime; holds it weakly.
-    @ObservationIgnored var userWentBack: ((Int) -> Void)?
+    @ObservationIgnored var userWentBack: ((Int) -> [StepResult])?
 
     init(id: Int, flow: Flow, input: Value?) {
         self.id = id

@@ -92,9 +92,13 @@ extension FlowRuntime {
         case .switch: SwitchCoordinator(id: node.id, flow: definition, input: node.input)
         }
         coordinator.userWentBack = { [weak self] steps in
+            var results: [StepResult] = []
             for _ in 0..<max(0, steps) {
-                guard self?.back() == .handled else { return }
+                guard let self else { break }
+                results.append(self.back())
+                if results.last != .handled { break }
             }
+            return results
         }
         return coordinator
     }

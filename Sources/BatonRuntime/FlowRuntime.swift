@@ -166,6 +166,16 @@ public final class FlowRuntime {
     /// root has finished.
     public var visibleScreen: ScreenEntry? { visibleWalk().screen }
 
+    /// The flow that presents the topmost modal, nil when nothing is presented: the one modal
+    /// the user can swipe away.
+    public var topmostModalOwner: FlowCoordinator? { visibleWalk().modalOwner }
+
+    /// Whether `coordinator` is one of this run's now, not one that a restore or a new spec
+    /// replaced (a view still showing an old one must not move the new ones).
+    public func isCurrent(_ coordinator: FlowCoordinator) -> Bool {
+        mirror.flows[coordinator.id] === coordinator
+    }
+
     /// What of the spec the last step used (transitions performed, links opened), for
     /// exploration and scenario coverage.
     package var use: StepUse { core.use }

@@ -20,18 +20,6 @@ public final class SequenceCoordinator: FlowCoordinator, StackHolding {
         return []
     }
 
-    /// The navigation path above the first step, child flows' screens flattened into it.
-    ///
-    /// Settable, so `NavigationStack(path:)` binds to it directly: a shorter prefix is the user
-    /// going back (the back button or swipe), performed as that many `back` steps and logged;
-    /// anything else is ignored, since the flow, not the view, decides what is pushed.
-    public var path: [NavigationItem] {
-        get { Array(flattened.dropFirst()) }
-        set { userSetPath(newValue, current: Array(flattened.dropFirst())) }
-    }
-
-    public var rootItem: NavigationItem? { flattened.first }
-
     /// The index of the last shown step, nil when none is shown.
     var currentStepIndex: Int? {
         entries.reversed().lazy.compactMap { self.stepIndices[$0.id] }.first

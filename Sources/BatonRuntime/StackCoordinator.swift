@@ -12,19 +12,6 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
         super.init(id: id, flow: flow, input: input)
     }
 
-    /// The navigation path above the root, child flows' screens flattened into it.
-    ///
-    /// Settable, so `NavigationStack(path:)` binds to it directly: a shorter prefix is the user
-    /// going back (the back button or swipe), performed as that many `back` steps and logged;
-    /// anything else is ignored, since the flow, not the view, decides what is pushed.
-    public var path: [NavigationItem] {
-        get { Array(flattened.dropFirst()) }
-        set { userSetPath(newValue, current: Array(flattened.dropFirst())) }
-    }
-
-    /// What the navigation stack shows at its root.
-    public var rootItem: NavigationItem? { flattened.first }
-
     override var activeItem: NavigationItem? { entries.last }
     override var childItems: [NavigationItem] { entries }
 

@@ -1,17 +1,35 @@
 import BatonModel
 
-/// A flow that owns a navigation stack: a stack or a sequence.
+/// A flow that owns a navigation stack: a stack or a sequence. A host binds one navigation
+/// stack to it (`rootItem` and `path`), whichever of the two it is.
 @MainActor
-protocol StackHolding: FlowCoordinator {
+public protocol StackHolding: FlowCoordinator {
+    /// The flow's own entries, root first.
     var entries: [NavigationItem] { get }
 }
 
 extension StackHolding {
-    /// A path set by the host: a shorter prefix of `current` is the user going back.
-    func userSetPath(_ newPath: [NavigationItem], current: [NavigationItem]) {
+    /// What the navigation stack shows at its root.
+    public var rootItem: NavigationItem? { flattened.first }
+
+    /// The navigation path above the root, child flows' screens flattened into it.
+    ///
+    /// Settable, so `NavigationStack(path:)` binds to it directly: see `userSetPath(_:)`.
+    public var path: [NavigationItem] {
+        get { Array(flattened.dropFirst()) }
+        set { userSetPath(newValue) }
+    }
+
+    /// A path written back by a host. A prefix of `path` shorter by n is the user going back n
+    /// levels (the back button, a swipe, a long press on the back button), performed as `back`
+    /// steps, logged, until one is not handled: their results. Any other path changes nothing,
+    /// since the flow, not the view, decides what is pushed: nil.
+    @discardableResult
+    public func userSetPath(_ newPath: [NavigationItem]) -> [StepResult]? {
+        let current = path
         guard newPath.count < current.count,
-              zip(newPath, current).allSatisfy({ $0.id == $1.id }) else { return }
-        userWentBack?(current.count - newPath.count)
+              zip(newPath, current).allSatisfy({ $0.id == $1.id }) else { return nil }
+        return userWentBack?(current.count - newPath.count) ?? []
     }
 
     /// The screens and opaque flows of the whole stack, child flows pushed onto it flattened
