@@ -100,7 +100,7 @@ extension NavigationCore {
             self[changing: id]?.tabs = tabs
             self[changing: id]?.selectedTab = tabs.first(where: { $0.id == preferred })?.id ?? tabs.first?.id ?? ""
         case .switch(let branches):
-            guard let branch = branches.first(where: { holds($0.when) }) ?? branches.last else { return }
+            guard let branch = shownBranch(of: branches) else { return }
             let item = try makeItem(branch.target.name, input: input, depth: depth + 1)
             adopt(item, by: id)
             self[changing: id]?.branch = item

@@ -24,7 +24,7 @@ extension NavigationCore {
 
     private mutating func follow(_ owner: Int) {
         guard let node = state.flows[owner], case .switch(let branches)? = index.flows[node.flow]?.kind,
-              let wanted = (branches.first(where: { holds($0.when) }) ?? branches.last)?.target.name,
+              let wanted = shownBranch(of: branches)?.target.name,
               node.branch?.name != wanted else { return }
         let saved = trace
         trace = StepTrace()
@@ -50,7 +50,7 @@ extension NavigationCore {
         for id in state.flows.keys.sorted() {
             guard let node = state.flows[id], node.kind == .switch, let shown = node.branch?.name,
                   case .switch(let branches)? = index.flows[node.flow]?.kind,
-                  let wanted = (branches.first(where: { holds($0.when) }) ?? branches.last)?.target.name,
+                  let wanted = shownBranch(of: branches)?.target.name,
                   wanted != shown else { continue }
             out.append((node.flow, shown, wanted))
         }

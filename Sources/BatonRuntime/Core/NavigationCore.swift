@@ -124,6 +124,11 @@ package struct NavigationCore: Sendable {
         return FlagResolver.value(of: flag, overrides: environment.flagOverrides, context: environment.context)
     }
 
+    /// The branch a switch shows now: the first whose `when` holds, the last when none does.
+    func shownBranch(of branches: [Step]) -> Step? {
+        branches.first(where: { holds($0.when) }) ?? branches.last
+    }
+
     /// Whether a `when` holds now; no condition always holds.
     func holds(_ condition: Condition?) -> Bool {
         guard let condition else { return true }
