@@ -67,8 +67,7 @@ public struct ViewModelRegistry: Sendable {
 
     /// Handed to every factory in its context.
     public var dependencies: Dependencies
-    private var screenFactories: [String: Factory] = [:]
-    private var factories: [String: Factory] = [:]
+    private var factories = ScreenRegistry<Factory>()
 
     public init(dependencies: Dependencies = Dependencies()) {
         self.dependencies = dependencies
@@ -77,7 +76,7 @@ public struct ViewModelRegistry: Sendable {
     /// Registers the factory of one screen, by its id. It wins over a factory registered for
     /// the screen's view-model name.
     public mutating func register(screen id: String, factory: @escaping Factory) {
-        screenFactories[id] = factory
+        factories.register(screen: id, factory)
     }
 
     /// Registers the factory of a screen by its typed interface: the factory gets the
@@ -85,31 +84,31 @@ public struct ViewModelRegistry: Sendable {
     public mutating func register<Interface: ScreenInterface>(
         _ screen: Interface.Type, factory: @escaping @MainActor @Sendable (Interface) -> any ScreenViewModel
     ) {
-        screenFactories[Interface.screenID] = { context in factory(Interface(context: context)) }
+        factories.register(screen) { context in factory(Interface(context: context)) }
     }
 
     /// Registers the factory for the screens whose `viewModelName` is `name` (the screen's id
     /// unless it names a `viewModel`).
     public mutating func register(_ name: String, factory: @escaping Factory) {
-        factories[name] = factory
+        factories.register(viewModel: name, factory)
     }
 
     /// Whether a factory is registered under `name`, as a screen id or a view-model name.
-    public func contains(_ name: String) -> Bool { screenFactories[name] != nil || factories[name] != nil }
+    public func contains(_ name: String) -> Bool { factories.contains(name) }
 
     /// The screens registered by id: what this build of the app can show natively.
-    public var screenIDs: Set<String> { Set(screenFactories.keys) }
+    public var screenIDs: Set<String> { factories.screenIDs }
 
     /// Whether a screen gets a factory of the app (by its id, then its view-model name) rather
     /// than a `GenericViewModel`.
     public func hasFactory(for screen: Screen) -> Bool {
-        screenFactories[screen.name] != nil || factories[screen.viewModelName] != nil
+        factories.entry(screen: screen.name, viewModelName: screen.viewModelName) != nil
     }
 
     /// Makes the view model of a screen instance.
     @MainActor
     func makeViewModel(for screen: Screen, context: ViewModelContext) -> any ScreenViewModel {
-        if let factory = screenFactories[screen.name] ?? factories[screen.viewModelName] { return factory(context) }
+        if let factory = factories.entry(screen: screen.name, viewModelName: screen.viewModelName) { return factory(context) }
         return GenericViewModel(context: context, events: screen.events.map(\.name) + Screen.builtinEvents)
     }
 }

@@ -1,9 +1,9 @@
-import BatonRuntime
+import BatonModel
 
-/// What an app registers for each screen in a UI host (a SwiftUI view builder, a UIKit view
-/// controller factory): by screen id, by typed interface, or by view-model name. Looking a
-/// screen up takes its id first, then its view-model name; a screen with neither gets the
-/// host's fallback, which shows the screen and its events.
+/// What an app registers for each screen: a view-model factory (`ViewModelRegistry`), a
+/// SwiftUI view builder, a UIKit view controller factory. By screen id, by typed interface, or
+/// by view-model name; looking a screen up takes its id first, then its view-model name, and a
+/// screen with neither gets the fallback (a `GenericViewModel`, a host's generic view).
 public struct ScreenRegistry<Entry> {
     private var byScreen: [String: Entry] = [:]
     private var byViewModel: [String: Entry] = [:]
@@ -26,12 +26,22 @@ public struct ScreenRegistry<Entry> {
         byViewModel[name] = entry
     }
 
+    /// What was registered for a screen, by its id, then its view-model name; nil for none.
+    public func entry(screen id: String, viewModelName: String) -> Entry? {
+        byScreen[id] ?? byViewModel[viewModelName]
+    }
+
     /// What shows a screen instance, nil when the app registered nothing for it.
     @MainActor
     public func entry(for screen: ScreenEntry) -> Entry? {
-        byScreen[screen.screen] ?? byViewModel[screen.viewModelName]
+        entry(screen: screen.screen, viewModelName: screen.viewModelName)
     }
 
-    /// The screen ids registered: with the view-model registry's, what this build can show.
+    /// Whether something is registered under `name`, as a screen id or a view-model name.
+    public func contains(_ name: String) -> Bool { byScreen[name] != nil || byViewModel[name] != nil }
+
+    /// The screen ids registered: what this build of the app can show.
     public var screenIDs: Set<String> { Set(byScreen.keys) }
 }
+
+extension ScreenRegistry: Sendable where Entry: Sendable {}
