@@ -24,7 +24,7 @@ extension FlowRuntime {
     /// Swaps in a prepared flow as `replaceSpec(_:)` does, keeping the user's place where the
     /// new flow still has it, without linting it again.
     public func replace(with prepared: PreparedFlow) throws(DiagnosticsError) {
-        try replaceSpec(prepared.spec, lint: false)
+        try replaceLinted(prepared.spec)
     }
 
     /// Starts a prepared flow where the user left it: `saved` is the JSON of an earlier

@@ -59,10 +59,7 @@ public final class FlowRuntime {
         spec: FlowSpec, registry: ViewModelRegistry, environment: RuntimeEnvironment, options: RuntimeOptions,
         lint: Bool
     ) throws(DiagnosticsError) {
-        if lint {
-            let diagnostics = Linter().lint(spec)
-            if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
-        }
+        if lint { _ = try PreparedFlow.prepare(spec: spec) }
         let core = try NavigationCore(spec: spec, environment: environment, strict: options.strict)
         self.core = core
         self.spec = spec
@@ -82,9 +79,8 @@ public final class FlowRuntime {
         registry: ViewModelRegistry = ViewModelRegistry(),
         environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
     ) throws(DiagnosticsError) {
-        let artifact = try ArtifactOpener(trustedKeys: trustedKeys).open(compiledJSON, file: file)
-        try self.init(spec: artifact.spec, registry: registry, environment: environment, options: options,
-                      lint: !artifact.isTrustedAndLinted)
+        try self.init(prepared: PreparedFlow.prepare(compiledJSON: compiledJSON, file: file, trustedKeys: trustedKeys),
+                      registry: registry, environment: environment, options: options)
     }
 
     // MARK: Steps
@@ -235,15 +231,11 @@ public final class FlowRuntime {
     /// errors. Keeps the user's place where the new spec still has it: whatever no longer fits
     /// is dropped, and flows left empty start again.
     public func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) {
-        try replaceSpec(newSpec, lint: true)
+        try replace(with: PreparedFlow.prepare(spec: newSpec))
     }
 
-    /// Swaps in a new spec, linting it first unless the caller did (a `PreparedFlow`).
-    func replaceSpec(_ newSpec: FlowSpec, lint: Bool) throws(DiagnosticsError) {
-        if lint {
-            let diagnostics = Linter().lint(newSpec)
-            if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.filter { $0.severity == .error }) }
-        }
+    /// Swaps in a flow already linted (a `PreparedFlow`).
+    func replaceLinted(_ newSpec: FlowSpec) throws(DiagnosticsError) {
         let report = try core.replaceSpec(newSpec)
         spec = newSpec
         mirror = FacadeMirror()
