@@ -73,7 +73,7 @@ final class NodeRenderer {
     /// Presents, replaces or dismisses the modals above `presenter`, in stages: UIKit takes one
     /// presentation or dismissal at a time.
     private func present(_ modal: HostModal?, from presenter: UIViewController) {
-        let shownID = (presenter.presentedViewController as? ModalIdentified)?.modalID
+        let shownID = (presenter.presentedViewController as? ModalContainer)?.modalID
         let plan = ModalPlan.steps(shown: shownID.map { [$0] } ?? [], wanted: modal.map { [$0.id] } ?? [])
         guard !plan.isEmpty else {
             if let modal, let presented = presenter.presentedViewController { update(presented.contentController, with: modal.content) }
@@ -115,16 +115,10 @@ final class NodeRenderer {
     }
 }
 
-/// A presented container that remembers which modal it shows.
+/// Holds a presented node's controller (in a navigation controller of its own when it is a
+/// screen, so it gets a bar) and remembers which modal it shows.
 @MainActor
-protocol ModalIdentified: AnyObject {
-    var modalID: Int { get }
-}
-
-/// Holds a presented node's controller, in a navigation controller of its own when it is a
-/// screen (so it gets a bar).
-@MainActor
-final class ModalContainer: UIViewController, ModalIdentified {
+final class ModalContainer: UIViewController {
     let modalID: Int
     let content: UIViewController
 

@@ -16,7 +16,17 @@ struct SwiftGenerator {
     let source: String
     var access: Access = .public
     /// Put in front of every generated type name; nil for none (clashes still get the app name).
-    var prefix: String?
+    var prefix: String? {
+        didSet { generatedTypeNames = Self.generatedTypeNames(of: spec, prefix: prefix) }
+    }
+    /// The names this file gives its own types, which flow types must not take.
+    private var generatedTypeNames: Set<String>
+
+    init(spec: FlowSpec, source: String) {
+        self.spec = spec
+        self.source = source
+        self.generatedTypeNames = Self.generatedTypeNames(of: spec, prefix: nil)
+    }
 
     private var keyword: String { access == .public ? "public " : "" }
 
@@ -50,14 +60,26 @@ struct SwiftGenerator {
         return generatedTypeNames.contains(base) || SwiftNames.reservedTypes.contains(base) ? clashPrefix + base : base
     }
 
-    /// The names this file gives its own types, which flow types must not take.
-    private var generatedTypeNames: Set<String> {
-        Set(spec.screens.flatMap { [screenTypeName($0.name), resultTypeName($0.name)] } + [screenIDTypeName])
+    private static func generatedTypeNames(of spec: FlowSpec, prefix: String?) -> Set<String> {
+        Set(spec.screens.flatMap { [screenTypeName($0.name, prefix), resultTypeName($0.name, prefix)] }
+            + [screenIDTypeName(spec, prefix)])
     }
 
-    private func screenTypeName(_ screen: String) -> String { (prefix ?? "") + SwiftNames.upperCamel(screen) + "Screen" }
-    private func resultTypeName(_ screen: String) -> String { (prefix ?? "") + SwiftNames.upperCamel(screen) + "Result" }
-    private var screenIDTypeName: String { (prefix ?? spec.app.map(SwiftNames.upperCamel) ?? "") + "ScreenID" }
+    private static func screenTypeName(_ screen: String, _ prefix: String?) -> String {
+        (prefix ?? "") + SwiftNames.upperCamel(screen) + "Screen"
+    }
+
+    private static func resultTypeName(_ screen: String, _ prefix: String?) -> String {
+        (prefix ?? "") + SwiftNames.upperCamel(screen) + "Result"
+    }
+
+    private static func screenIDTypeName(_ spec: FlowSpec, _ prefix: String?) -> String {
+        (prefix ?? spec.app.map(SwiftNames.upperCamel) ?? "") + "ScreenID"
+    }
+
+    private func screenTypeName(_ screen: String) -> String { Self.screenTypeName(screen, prefix) }
+    private func resultTypeName(_ screen: String) -> String { Self.resultTypeName(screen, prefix) }
+    private var screenIDTypeName: String { Self.screenIDTypeName(spec, prefix) }
 
     /// The Swift spelling of a payload type.
     func swiftType(_ type: TypeRef) -> String {
