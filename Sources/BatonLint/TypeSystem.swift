@@ -127,19 +127,7 @@ struct TypeSystem {
             case .unknown, .builtin(.any): return nil
             case .optional(let wrapped): return mismatch(shape, to: wrapped, depth: depth + 1)
             case .record(let name, let targetFields):
-                for field in targetFields {
-                    guard let given = fields[field.name] else {
-                        if field.type.isOptional || acceptsNothing(field.type) { continue }
-                        return Mismatch(reason: "field `\(field.name)` of `\(name)` is missing", field: field.name,
-                                        fix: "make `\(field.name)` optional in `\(name)`, or supply it with `with`")
-                    }
-                    if var inner = mismatch(given, to: field.type, depth: depth + 1) {
-                        inner.reason = "field `\(field.name)`: " + inner.reason
-                        inner.field = field.name
-                        return inner
-                    }
-                }
-                return nil
+                return mismatch(fields: { fields[$0] }, to: name, targetFields, depth: depth)
             default:
                 return Mismatch(reason: "a record is handed on, but `\(target)` is required", fix: nil)
             }
@@ -149,7 +137,7 @@ struct TypeSystem {
     /// Why a value of type `source` cannot go where `target` is expected; nil when it can.
     func mismatch(_ source: TypeRef, to target: TypeRef, depth: Int = 0) -> Mismatch? {
         if source == target || depth >= Self.depthLimit { return nil }
-        let plain = Mismatch(reason: "`\(source)` is not a `\(target)`", fix: nil)
+        var plain: Mismatch { Mismatch(reason: "`\(source)` is not a `\(target)`", fix: nil) }
         let resolvedSource = resolve(source)
         switch resolve(target) {
         case .unknown, .builtin(.any):
@@ -204,7 +192,7 @@ struct TypeSystem {
     /// Why a literal value does not fit `target`; nil when it does.
     func mismatch(_ value: Value, to target: TypeRef, depth: Int = 0) -> Mismatch? {
         guard depth < Self.depthLimit else { return nil }
-        let plain = Mismatch(reason: "\(Self.describe(value)) is not a `\(target)`", fix: nil)
+        var plain: Mismatch { Mismatch(reason: "\(Self.describe(value)) is not a `\(target)`", fix: nil) }
         switch resolve(target) {
         case .unknown, .builtin(.any):
             return nil
@@ -225,10 +213,28 @@ struct TypeSystem {
                 if let inner = mismatch(item, to: element, depth: depth + 1) { return inner }
             }
             return nil
-        case .record:
+        case .record(let name, let targetFields):
             guard case .record(let fields) = value else { return plain }
-            return mismatch(.record(fields.mapValues(Shape.literal)), to: target, depth: depth)
+            return mismatch(fields: { fields[$0].map(Shape.literal) }, to: name, targetFields, depth: depth)
         }
+    }
+
+    /// Why a record whose fields `given` looks up does not fit record type `name`: a required
+    /// field missing, or the first field that does not fit.
+    private func mismatch(fields given: (String) -> Shape?, to name: String, _ targetFields: [Field], depth: Int) -> Mismatch? {
+        for field in targetFields {
+            guard let shape = given(field.name) else {
+                if field.type.isOptional || acceptsNothing(field.type) { continue }
+                return Mismatch(reason: "field `\(field.name)` of `\(name)` is missing", field: field.name,
+                                fix: "make `\(field.name)` optional in `\(name)`, or supply it with `with`")
+            }
+            if var inner = mismatch(shape, to: field.type, depth: depth + 1) {
+                inner.reason = "field `\(field.name)`: " + inner.reason
+                inner.field = field.name
+                return inner
+            }
+        }
+        return nil
     }
 
     static func describe(_ value: Value) -> String {

@@ -49,24 +49,24 @@ public class FlowCoordinator: Identifiable {
     /// Takes the flow instance's state from the core: input, modal and parent here, the
     /// kind's content in the subclasses. Properties are set only when they change, so
     /// observers hear of real changes only.
-    func mirror(_ node: CoreFlow, in mirror: FacadeMirror, definition: Flow?) {
+    func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         if input != node.input { input = node.input }
-        let modal = node.presented.flatMap { modal in
-            mirror.item(modal.item).map { PresentedItem(presentation: modal.presentation, item: $0) }
+        let current = presented
+        if current != nil || node.presented != nil {
+            let modal = node.presented.flatMap { modal in
+                mirror.item(modal.item).map { PresentedItem(presentation: modal.presentation, item: $0) }
+            }
+            if !Self.same(current?.item, modal?.item) || current?.presentation != modal?.presentation {
+                presented = modal
+            }
         }
-        if !Self.same(presented.map { [$0.item] } ?? [], modal.map { [$0.item] } ?? [])
-            || presented?.presentation != modal?.presentation {
-            presented = modal
+        if parent?.id != node.parent {
+            parent = node.parent.flatMap { mirror.flows[$0] }
         }
-        let newParent = node.parent.flatMap { mirror.flows[$0] }
-        if parent !== newParent { parent = newParent }
     }
 
-    /// Whether two item lists show the same instances with the same inputs.
-    static func same(_ lhs: [NavigationItem], _ rhs: [NavigationItem]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).allSatisfy { left, right in
-            left.id == right.id && left.screenEntry?.input == right.screenEntry?.input
-        }
+    /// Whether two items show the same instance with the same input (or are both nil).
+    static func same(_ lhs: NavigationItem?, _ rhs: NavigationItem?) -> Bool {
+        lhs?.id == rhs?.id && lhs?.screenEntry?.input == rhs?.screenEntry?.input
     }
 }

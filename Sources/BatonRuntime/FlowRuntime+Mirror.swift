@@ -6,10 +6,26 @@ import BatonModel
 struct FacadeMirror {
     var flows: [Int: FlowCoordinator] = [:]
     var screens: [Int: ScreenEntry] = [:]
+    /// The screen instances whose entry the current sync made or replaced (a new instance or
+    /// a new input); a step renews one or two.
+    var renewed: [Int] = []
 
     /// The facade item of a core item; nil when it is not mirrored.
     func item(_ item: CoreItem) -> NavigationItem? {
         item.isFlow ? flows[item.id].map(NavigationItem.flow) : screens[item.id].map(NavigationItem.screen)
+    }
+
+    /// The facade items of a stack's core entries, keeping `current`'s items as long as they
+    /// show the same instances, not renewed (a push or a pop rebuilds only what it changed);
+    /// nil when nothing changed.
+    func items(of entries: [CoreItem], replacing current: [NavigationItem]) -> [NavigationItem]? {
+        let shared = min(entries.count, current.count)
+        var kept = 0
+        while kept < shared, entries[kept].id == current[kept].id, !renewed.contains(entries[kept].id) {
+            kept += 1
+        }
+        if kept == entries.count, kept == current.count { return nil }
+        return Array(current.prefix(kept)) + entries[kept...].compactMap(item)
     }
 }
 
@@ -31,14 +47,18 @@ extension FlowRuntime {
             mirror.screens[id] = nil
         }
         let screenIDs = everything ? Array(state.screens.keys) : Array(changes.screens)
+        mirror.renewed = []
         for id in screenIDs.sorted() {
             guard let screen = state.screens[id] else { continue }
             if let entry = mirror.screens[id], entry.screen == screen.screen {
                 if entry.input != screen.input {
-                    mirror.screens[id] = ScreenEntry(id: id, screen: entry.screen, input: screen.input, viewModel: entry.viewModel)
+                    mirror.screens[id] = ScreenEntry(id: id, screen: entry.screen, input: screen.input, viewModel: entry.viewModel,
+                                                     title: entry.title, viewModelName: entry.viewModelName)
+                    mirror.renewed.append(id)
                 }
             } else {
                 mirror.screens[id] = makeScreenEntry(screen)
+                mirror.renewed.append(id)
             }
         }
         let flowIDs = everything ? Array(state.flows.keys) : Array(changes.flows)
@@ -55,7 +75,7 @@ extension FlowRuntime {
             }
         }
         for (coordinator, node) in changed {
-            coordinator.mirror(node, in: mirror, definition: core.index.flows[node.flow])
+            coordinator.mirror(node, in: mirror)
         }
         if let newRoot = mirror.flows[state.rootID], newRoot !== root { root = newRoot }
         if heldLinks != state.heldLinks { heldLinks = state.heldLinks }

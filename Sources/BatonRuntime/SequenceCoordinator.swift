@@ -30,10 +30,9 @@ public final class SequenceCoordinator: FlowCoordinator, StackHolding {
 
     override var asStack: (any StackHolding)? { self }
 
-    override func mirror(_ node: CoreFlow, in mirror: FacadeMirror, definition: Flow?) {
-        super.mirror(node, in: mirror, definition: definition)
-        let items = node.entries.compactMap(mirror.item)
-        if !Self.same(entries, items) { entries = items }
+    override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
+        super.mirror(node, in: mirror)
+        if let items = mirror.items(of: node.entries, replacing: entries) { entries = items }
         if stepIndices != node.stepIndices { stepIndices = node.stepIndices }
     }
 }

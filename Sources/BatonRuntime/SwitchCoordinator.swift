@@ -28,13 +28,12 @@ public final class SwitchCoordinator: FlowCoordinator {
         kept.keys.sorted().compactMap { kept[$0] }
     }
 
-    override func mirror(_ node: CoreFlow, in mirror: FacadeMirror, definition: Flow?) {
-        super.mirror(node, in: mirror, definition: definition)
+    override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
+        super.mirror(node, in: mirror)
         let shown = node.branch.flatMap(mirror.item)
-        if !Self.same(branch.map { [$0] } ?? [], shown.map { [$0] } ?? []) { branch = shown }
+        if !Self.same(branch, shown) { branch = shown }
         let hidden = node.kept.compactMapValues(mirror.item)
-        let changed = hidden.count != kept.count
-            || hidden.contains { name, item in !Self.same(kept[name].map { [$0] } ?? [], [item]) }
+        let changed = hidden.count != kept.count || hidden.contains { name, item in !Self.same(kept[name], item) }
         if changed { kept = hidden }
     }
 }

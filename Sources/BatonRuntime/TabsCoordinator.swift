@@ -31,16 +31,18 @@ public final class TabsCoordinator: FlowCoordinator {
     override var activeItem: NavigationItem? { selectedCoordinator.map(NavigationItem.flow) }
     override var childItems: [NavigationItem] { tabs.compactMap { $0.coordinator.map(NavigationItem.flow) } }
 
-    override func mirror(_ node: CoreFlow, in mirror: FacadeMirror, definition: Flow?) {
-        super.mirror(node, in: mirror, definition: definition)
-        guard case .tabs(let declared, _)? = definition?.kind else { return }
-        let slots = node.tabs.compactMap { tab -> TabSlot? in
-            guard let declaration = declared.first(where: { $0.id == tab.id }) else { return nil }
-            return TabSlot(id: tab.id, tab: declaration, coordinator: tab.flow.flatMap { mirror.flows[$0.id] })
+    override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
+        super.mirror(node, in: mirror)
+        let current = tabs
+        let unchanged = node.tabs.count == current.count && zip(node.tabs, current).allSatisfy { tab, slot in
+            tab.id == slot.id && slot.coordinator === tab.flow.flatMap { mirror.flows[$0.id] }
         }
-        let changed = slots.count != tabs.count
-            || zip(slots, tabs).contains { $0.id != $1.id || $0.coordinator !== $1.coordinator }
-        if changed { tabs = slots }
+        if !unchanged, case .tabs(let declared, _) = flow.kind {
+            tabs = node.tabs.compactMap { tab -> TabSlot? in
+                guard let declaration = declared.first(where: { $0.id == tab.id }) else { return nil }
+                return TabSlot(id: tab.id, tab: declaration, coordinator: tab.flow.flatMap { mirror.flows[$0.id] })
+            }
+        }
         if selectedTab != node.selectedTab { selectedTab = node.selectedTab }
     }
 }

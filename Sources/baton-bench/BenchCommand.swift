@@ -27,6 +27,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Steps of the scripted walk.")
     var walkSteps: Int?
 
+    @Option(help: "Push/pop cycles after which memory growth is measured.")
+    var cycles: Int?
+
     @Option(help: .hidden)
     var measurePeak: Int?
 
@@ -36,9 +39,13 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only measure loading, linting and compiling both generated shapes, and lint's growth.")
     var stagesOnly = false
 
+    @Flag(help: "Only measure the scripted walk, on the hand-written coordinator and on the runtime.")
+    var walkOnly = false
+
     mutating func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if let walkSteps, walkSteps < 1 { throw ValidationError("--walk-steps must be at least 1") }
+        if let cycles, cycles < 1 { throw ValidationError("--cycles must be at least 1") }
         if parsedSizes == nil { throw ValidationError("--sizes takes screen counts of at least 20, separated by commas") }
     }
 
@@ -64,7 +71,13 @@ struct BenchCommand: ParsableCommand {
             return
         }
         let steps = walkSteps ?? (quick ? 20_000 : 500_000)
-        let cycles = quick ? 100_000 : 1_000_000
+        let cycles = self.cycles ?? (quick ? 100_000 : 1_000_000)
+        let walkScreens = sizes.filter { $0 <= 10_000 }.max() ?? sizes.min() ?? 1_000
+        if walkOnly {
+            progress("scripted walk: \(steps) steps over \(walkScreens) screens; memory: \(cycles) push/pop cycles")
+            print(TextReport.walk(WalkFigures.measure(screens: walkScreens, steps: steps, runs: runs, cycles: cycles)))
+            return
+        }
         progress("generating and timing \(sizes.map(String.init).joined(separator: ", ")) screens, \(runs) runs each")
 
         var stages: [StageFigures] = []
@@ -87,19 +100,8 @@ struct BenchCommand: ParsableCommand {
             if let figures = CompiledBench.measure(screens: size, runs: max(runs, 5)) { compiled.append(figures) }
         }
 
-        let walkScreens = sizes.filter { $0 <= 10_000 }.max() ?? sizes.min() ?? 1_000
-        let shape = FlowShape(screens: walkScreens)
-        progress("scripted walk: \(steps) steps over \(walkScreens) screens")
-        let walk = Walk(shape: shape, count: steps)
-        let mismatches = HandwrittenBench.mismatches(shape: shape, walk: walk)
-        let handwritten = HandwrittenBench.eventsPerSecond(shape: shape, walk: walk, runs: runs)
-        progress("memory: \(cycles) push/pop cycles")
-        let growth = HandwrittenBench.memoryGrowth(shape: shape, cycles: cycles)
-        var runtime: RuntimeFigures?
-        let loaded = FlowLoader(limits: Pipeline.limits).load(text: FlowGenerator(shape: shape).yaml(), path: "bench.yaml")
-        if let spec = loaded.spec, !loaded.hasErrors {
-            runtime = RuntimeBench.measure(spec: spec, shape: shape, walk: walk, runs: runs, cycles: cycles)
-        }
+        progress("scripted walk: \(steps) steps over \(walkScreens) screens; memory: \(cycles) push/pop cycles")
+        let walk = WalkFigures.measure(screens: walkScreens, steps: steps, runs: runs, cycles: cycles)
         progress("exploration: the example flows and a generated app of \(explorationSizes.map(String.init).joined(separator: ", ")) screens")
         let exploration = ExplorationBench.measure(sizes: explorationSizes, runs: runs)
         let peakScreens = sizes.max() ?? walkScreens
@@ -107,9 +109,7 @@ struct BenchCommand: ParsableCommand {
         let peak = PeakLoad.measureInChild(screens: peakScreens)
 
         let results = BenchResults(
-            stages: stages, wildcardStages: wildcards, walkScreens: shape.screens, walkSteps: walk.steps.count,
-            handwrittenEventsPerSecond: handwritten, handwrittenMismatches: mismatches,
-            handwrittenGrowthBytes: growth, runtime: runtime, cycles: cycles,
+            stages: stages, wildcardStages: wildcards, walk: walk,
             peakLoadScreens: peakScreens, peakLoadBytes: peak, compiled: compiled, exploration: exploration)
         if json {
             print(try JSONReport(results).text())

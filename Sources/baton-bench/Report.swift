@@ -5,13 +5,7 @@ struct BenchResults {
     var stages: [StageFigures]
     /// The same stages on the second shape (many small flows, wildcard triggers, links).
     var wildcardStages: [StageFigures] = []
-    var walkScreens = 0
-    var walkSteps = 0
-    var handwrittenEventsPerSecond = 0.0
-    var handwrittenMismatches = 0
-    var handwrittenGrowthBytes: Int?
-    var runtime: RuntimeFigures?
-    var cycles = 0
+    var walk = WalkFigures()
     var peakLoadScreens = 0
     var peakLoadBytes: Int?
     var compiled: [CompiledFigures] = []
@@ -120,11 +114,11 @@ struct JSONReport: Encodable {
         let growth = GrowthFigures(stages: results.stages, wildcards: results.wildcardStages)
         self.growth = Growth(lintPerScreen: growth.lintPerScreen.map(rounded), lintPerLink: growth.lintPerLink.map(rounded),
                              lintPerFlow: growth.lintPerFlow.map(rounded))
-        let runtimeRate = results.runtime?.eventsPerSecond
+        let runtimeRate = results.walk.runtime?.eventsPerSecond
         runtime = Runtime(
             eventsPerSecond: runtimeRate.map { $0.rounded() },
-            handwrittenEventsPerSecond: results.handwrittenEventsPerSecond.rounded(),
-            ratio: runtimeRate.flatMap { $0 > 0 ? rounded(results.handwrittenEventsPerSecond / $0) : nil })
+            handwrittenEventsPerSecond: results.walk.handwrittenEventsPerSecond.rounded(),
+            ratio: runtimeRate.flatMap { $0 > 0 ? rounded(results.walk.handwrittenEventsPerSecond / $0) : nil })
         compiled = Dictionary(uniqueKeysWithValues: results.compiled.map { figures in
             (String(figures.screens), Compiled(
                 yamlBytes: figures.yamlBytes, compiledBytes: figures.compiledBytes, floorMs: rounded(figures.floorMs),
@@ -140,8 +134,8 @@ struct JSONReport: Encodable {
                         }))
         }
         memory = MemoryFigures(peakLoadBytes: results.peakLoadBytes,
-                               growthAfterMillionCyclesBytes: results.runtime?.growthBytes,
-                               handwrittenGrowthAfterMillionCyclesBytes: results.handwrittenGrowthBytes)
+                               growthAfterMillionCyclesBytes: results.walk.runtime?.growthBytes,
+                               handwrittenGrowthAfterMillionCyclesBytes: results.walk.handwrittenGrowthBytes)
     }
 
     func text() throws -> String {
@@ -199,17 +193,7 @@ enum TextReport {
             if index == 0 { lines.append(compiledWidths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
         }
         lines.append("")
-        lines.append("Scripted walk, \(grouped(results.walkSteps)) steps over the \(grouped(results.walkScreens))-screen flow:")
-        let handwritten = results.handwrittenEventsPerSecond
-        lines.append("  hand-written coordinator  \(grouped(Int(handwritten.rounded()))) events/s"
-            + (results.handwrittenMismatches == 0 ? "" : "  (\(results.handwrittenMismatches) steps off the script)"))
-        if let runtime = results.runtime {
-            let ratio = runtime.eventsPerSecond > 0 ? handwritten / runtime.eventsPerSecond : 0
-            lines.append("  Baton runtime             \(grouped(Int(runtime.eventsPerSecond.rounded()))) events/s, "
-                + "\(fixed(ratio, 1))x slower" + (runtime.mismatches == 0 ? "" : "  (\(runtime.mismatches) steps off the script)"))
-        } else {
-            lines.append("  Baton runtime             not measured: it refused the generated flow")
-        }
+        lines += walkLines(results.walk)
         if let exploration = results.exploration {
             lines.append("")
             lines += self.exploration(exploration).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -218,11 +202,35 @@ enum TextReport {
         lines.append("Memory:")
         lines.append("  peak of the \(grouped(results.peakLoadScreens))-screen load  "
             + (results.peakLoadBytes.map(megabytes) ?? "unavailable"))
-        lines.append("  after \(grouped(results.cycles)) push/pop cycles, hand-written  "
-            + (results.handwrittenGrowthBytes.map(signedMegabytes) ?? "unavailable"))
-        lines.append("  after \(grouped(results.cycles)) push/pop cycles, Baton runtime  "
-            + (results.runtime.map { $0.growthBytes.map(signedMegabytes) ?? "unavailable" } ?? "not measured"))
+        lines += memoryLines(results.walk)
         return lines.joined(separator: "\n")
+    }
+
+    /// The scripted walk and the memory it leaves behind, alone (`--walk-only`).
+    static func walk(_ figures: WalkFigures) -> String {
+        (walkLines(figures) + ["", "Memory:"] + memoryLines(figures)).joined(separator: "\n")
+    }
+
+    private static func walkLines(_ walk: WalkFigures) -> [String] {
+        var lines = ["Scripted walk, \(grouped(walk.steps)) steps over the \(grouped(walk.screens))-screen flow:"]
+        let handwritten = walk.handwrittenEventsPerSecond
+        lines.append("  hand-written coordinator  \(grouped(Int(handwritten.rounded()))) events/s"
+            + (walk.handwrittenMismatches == 0 ? "" : "  (\(walk.handwrittenMismatches) steps off the script)"))
+        if let runtime = walk.runtime {
+            let ratio = runtime.eventsPerSecond > 0 ? handwritten / runtime.eventsPerSecond : 0
+            lines.append("  Baton runtime             \(grouped(Int(runtime.eventsPerSecond.rounded()))) events/s, "
+                + "\(fixed(ratio, 1))x slower" + (runtime.mismatches == 0 ? "" : "  (\(runtime.mismatches) steps off the script)"))
+        } else {
+            lines.append("  Baton runtime             not measured: it refused the generated flow")
+        }
+        return lines
+    }
+
+    private static func memoryLines(_ walk: WalkFigures) -> [String] {
+        ["  after \(grouped(walk.cycles)) push/pop cycles, hand-written  "
+            + (walk.handwrittenGrowthBytes.map(signedMegabytes) ?? "unavailable"),
+         "  after \(grouped(walk.cycles)) push/pop cycles, Baton runtime  "
+            + (walk.runtime.map { $0.growthBytes.map(signedMegabytes) ?? "unavailable" } ?? "not measured")]
     }
 
     /// One row per size: bytes, events and each stage's time with its ratio to the floor.

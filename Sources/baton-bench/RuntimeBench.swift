@@ -1,5 +1,34 @@
 import BatonBenchKit
+import BatonLoader
 import BatonModel
+
+/// The scripted walk on the hand-written coordinator and on the runtime, and the memory each
+/// keeps after a million push/pop cycles.
+struct WalkFigures: Sendable {
+    var screens = 0
+    var steps = 0
+    var cycles = 0
+    var handwrittenEventsPerSecond = 0.0
+    var handwrittenMismatches = 0
+    var handwrittenGrowthBytes: Int?
+    /// nil when the runtime refused the generated flow.
+    var runtime: RuntimeFigures?
+
+    /// Generates a flow of `screens` screens and walks it `steps` steps on both.
+    static func measure(screens: Int, steps: Int, runs: Int, cycles: Int) -> WalkFigures {
+        let shape = FlowShape(screens: screens)
+        let walk = Walk(shape: shape, count: steps)
+        var figures = WalkFigures(screens: shape.screens, steps: walk.steps.count, cycles: cycles)
+        figures.handwrittenMismatches = HandwrittenBench.mismatches(shape: shape, walk: walk)
+        figures.handwrittenEventsPerSecond = HandwrittenBench.eventsPerSecond(shape: shape, walk: walk, runs: runs)
+        figures.handwrittenGrowthBytes = HandwrittenBench.memoryGrowth(shape: shape, cycles: cycles)
+        let loaded = FlowLoader(limits: Pipeline.limits).load(text: FlowGenerator(shape: shape).yaml(), path: "bench.yaml")
+        if let spec = loaded.spec, !loaded.hasErrors {
+            figures.runtime = RuntimeBench.measure(spec: spec, shape: shape, walk: walk, runs: runs, cycles: cycles)
+        }
+        return figures
+    }
+}
 
 /// What the Baton runtime does on the scripted walk.
 struct RuntimeFigures: Sendable {

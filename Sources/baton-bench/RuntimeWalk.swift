@@ -1,4 +1,3 @@
-// Excluded from the build until BatonRuntime lands (see RuntimeBench.swift).
 import BatonBenchKit
 import BatonModel
 import BatonRuntime
@@ -28,7 +27,6 @@ enum RuntimeWalk {
     }
 
     /// A signed-in user who accepted the terms, on the first tab, flags at their defaults.
-    /// (Adjust to RuntimeEnvironment's initializer if it differs.)
     static func makeRuntime(_ spec: FlowSpec) throws(DiagnosticsError) -> FlowRuntime {
         let environment = RuntimeEnvironment(context: [
             "loggedIn": .bool(true), "consented": .bool(true), "userId": .string("bench"),

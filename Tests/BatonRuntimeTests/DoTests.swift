@@ -59,7 +59,7 @@ screens:
       returnOk: Item
       topAgain: Item
     results: &res {picked: Item}
-  b: {input: Item?, events: *ev, results: *res}
+  b: {input: Item?, events: *ev, results: *res, title: Bee, viewModel: BeeModel}
   s: {events: *ev, results: *res}
   s2: {results: *res}
   ghost: {results: *res}
@@ -115,7 +115,7 @@ flows:
 
     func start() throws -> FlowRuntime {
         var registry = ViewModelRegistry()
-        for name in ["a", "b", "s", "s2", "after", "y"] {
+        for name in ["a", "BeeModel", "s", "s2", "after", "y"] {
             registry.register(name) { RecordingViewModel(context: $0) }
         }
         return try FlowRuntime(spec: spec(Self.flow), registry: registry)
@@ -220,6 +220,8 @@ flows:
         #expect(run.state.stack == ["a", "b"])
         #expect(run.state.topInput == record(["id": "2"]))
         #expect((kept.viewModel as? RecordingViewModel)?.inputs == [record(["id": "2"])])
+        #expect(kept.input == record(["id": "2"]))
+        #expect(kept.title == "Bee" && kept.viewModelName == "BeeModel", "a new input keeps the entry's title and view model name")
         run.back()
         #expect(run.send("topAgain", from: "a", payload: record(["id": "3"])) == .handled)
         #expect(run.state.stack == ["a", "b"], "a is on top, not b: an ordinary push")

@@ -83,34 +83,120 @@ package struct CoreTab: Hashable, Codable, Sendable {
 }
 
 /// A running flow instance. Which fields are used depends on `kind`.
+///
+/// Its fields live in one copy-on-write box: the core reads flows out of `CoreState.flows`
+/// many times a step, and a copy then costs one retain instead of one per field. Equality,
+/// hashing and the coded form are those of the fields.
 package struct CoreFlow: Hashable, Codable, Sendable {
-    package var id: Int
-    /// The flow id.
-    package var flow: String
-    package var kind: CoreFlowKind
-    /// The flow that started this one (for a presented flow, the flow that presented it).
-    package var parent: Int?
-    /// What the flow received when it was started.
-    package var input: Value?
-    /// The modal presented over this flow.
-    package var presented: CoreModal?
-    /// A stack's or sequence's entries, root first.
-    package var entries: [CoreItem] = []
-    /// A sequence's step index by entry id; entries pushed by an action have none.
-    package var stepIndices: [Int: Int] = [:]
-    /// A tabs flow's tabs in order, and the selected tab id.
-    package var tabs: [CoreTab] = []
-    package var selectedTab: String = ""
-    /// A switch's shown branch.
-    package var branch: CoreItem?
-    /// (1.1) A switch's branches hidden without finishing, by branch name.
-    package var kept: [String: CoreItem] = [:]
+    /// The fields, as one plain value.
+    private struct Fields: Hashable, Codable, Sendable {
+        var id: Int
+        var flow: String
+        var kind: CoreFlowKind
+        var parent: Int?
+        var input: Value?
+        var presented: CoreModal?
+        var entries: [CoreItem] = []
+        var stepIndices: [Int: Int] = [:]
+        var tabs: [CoreTab] = []
+        var selectedTab: String = ""
+        var branch: CoreItem?
+        var kept: [String: CoreItem] = [:]
+    }
+
+    /// Shared between copies until one of them changes.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
 
     init(id: Int, flow: String, kind: CoreFlowKind, input: Value?) {
-        self.id = id
-        self.flow = flow
-        self.kind = kind
-        self.input = input
+        box = Box(Fields(id: id, flow: flow, kind: kind, input: input))
+    }
+
+    package init(from decoder: any Decoder) throws {
+        box = Box(try Fields(from: decoder))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        try box.fields.encode(to: encoder)
+    }
+
+    package static func == (lhs: CoreFlow, rhs: CoreFlow) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        box.fields.hash(into: &hasher)
+    }
+
+    /// The fields, to change: copied first when another value shares them.
+    private var unique: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    package var id: Int {
+        get { box.fields.id }
+        set { unique.id = newValue }
+    }
+    /// The flow id.
+    package var flow: String {
+        get { box.fields.flow }
+        set { unique.flow = newValue }
+    }
+    package var kind: CoreFlowKind {
+        get { box.fields.kind }
+        set { unique.kind = newValue }
+    }
+    /// The flow that started this one (for a presented flow, the flow that presented it).
+    package var parent: Int? {
+        get { box.fields.parent }
+        set { unique.parent = newValue }
+    }
+    /// What the flow received when it was started.
+    package var input: Value? {
+        get { box.fields.input }
+        set { unique.input = newValue }
+    }
+    /// The modal presented over this flow.
+    package var presented: CoreModal? {
+        get { box.fields.presented }
+        set { unique.presented = newValue }
+    }
+    /// A stack's or sequence's entries, root first.
+    package var entries: [CoreItem] {
+        get { box.fields.entries }
+        _modify { yield &unique.entries }
+    }
+    /// A sequence's step index by entry id; entries pushed by an action have none.
+    package var stepIndices: [Int: Int] {
+        get { box.fields.stepIndices }
+        _modify { yield &unique.stepIndices }
+    }
+    /// A tabs flow's tabs in order, and the selected tab id.
+    package var tabs: [CoreTab] {
+        get { box.fields.tabs }
+        _modify { yield &unique.tabs }
+    }
+    package var selectedTab: String {
+        get { box.fields.selectedTab }
+        set { unique.selectedTab = newValue }
+    }
+    /// A switch's shown branch.
+    package var branch: CoreItem? {
+        get { box.fields.branch }
+        set { unique.branch = newValue }
+    }
+    /// (1.1) A switch's branches hidden without finishing, by branch name.
+    package var kept: [String: CoreItem] {
+        get { box.fields.kept }
+        _modify { yield &unique.kept }
     }
 
     /// The child the flow shows now: the top of its stack, its selected tab or its branch.
@@ -137,10 +223,10 @@ package struct CoreFlow: Hashable, Codable, Sendable {
         }
     }
 
-    /// Every instance the flow holds: children, kept branches and the modal.
+    /// Every instance the flow holds: children, kept branches (by name) and the modal.
     var heldItems: [CoreItem] {
         var items = childItems
-        if kind == .switch { items += kept.keys.sorted().compactMap { kept[$0] } }
+        if kind == .switch, !kept.isEmpty { items += kept.keys.sorted().compactMap { kept[$0] } }
         if let presented { items.append(presented.item) }
         return items
     }

@@ -15,10 +15,12 @@ struct CoreWalk {
     var tabs: [Int] = []
     /// Tabs flows not covered by a modal, outermost first.
     var tappableTabs: [Int] = []
-    /// The entries below the visible screen on the stack that holds it, from its root.
-    private(set) var below: [CoreItem] = []
-    /// The entries of the stacks passed since the last container, while descending.
-    private var pending: [CoreItem] = []
+    /// The stacks and sequences whose entries (all but the top) lie below the visible screen
+    /// on the navigation stack that holds it, outermost first. Their entries are read only
+    /// when `stack(in:)` asks, so a step's walk copies no entries.
+    private var belowFlows: [Int] = []
+    /// The stacks and sequences passed since the last container, while descending.
+    private var pending: [Int] = []
 
     init(_ state: CoreState) {
         flows.reserveCapacity(8)
@@ -45,7 +47,7 @@ struct CoreWalk {
         }
         switch flow.kind {
         case .stack, .sequence:
-            pending += flow.entries.dropLast()
+            pending.append(id)
             guard let top = flow.entries.last else { return }
             if top.isFlow {
                 descend(top.id, in: state, asContainer: false, depth: depth + 1)
@@ -66,16 +68,17 @@ struct CoreWalk {
         }
     }
 
-    private mutating func show(_ screen: Int, ownedBy owner: Int, below: [CoreItem]) {
+    private mutating func show(_ screen: Int, ownedBy owner: Int, below: [Int]) {
         self.screen = screen
         self.owner = owner
-        self.below = below
+        self.belowFlows = below
     }
 
     /// The screens of the stack that holds the visible screen, from its root, child flows'
     /// screens flattened into it.
     func stack(in state: CoreState) -> [String] {
         guard let screen, let visible = state.screens[screen] else { return [] }
+        let below = belowFlows.flatMap { state.flows[$0]?.entries.dropLast() ?? [] }
         return below.flatMap { state.flattened($0).map(\.name) } + [visible.screen]
     }
 

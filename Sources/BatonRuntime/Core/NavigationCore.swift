@@ -213,7 +213,7 @@ package struct NavigationCore: Sendable {
             heldAtStepStart = [:]
             madeThisStep = []
         }
-        var heldNow: Set<Int> = [state.rootID]
+        var heldNow = InstanceIDs(state.rootID)
         for id in heldAtStepStart.keys {
             for item in state.flows[id]?.heldItems ?? [] { heldNow.insert(item.id) }
         }
@@ -222,6 +222,7 @@ package struct NavigationCore: Sendable {
             for item in items where !heldNow.contains(item.id) { pending.append((item, 0)) }
         }
         for item in madeThisStep where !heldNow.contains(item.id) { pending.append((item, 0)) }
+        guard !pending.isEmpty else { return }
         while let (item, depth) = pending.popLast() {
             if item.isFlow {
                 guard let flow = state.flows.removeValue(forKey: item.id) else { continue }
