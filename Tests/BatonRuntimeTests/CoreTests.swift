@@ -116,6 +116,22 @@ func facadeProblems(_ run: FlowRuntime) -> [String] {
         #expect(released.count == 2, "the detail and the editor")
     }
 
+    @Test(arguments: [5, 32, 33, 200])
+    func instanceIDsActAsASetBelowAndAboveTheArrayLimit(count: Int) {
+        var ids = InstanceIDs()
+        var reference: Set<Int> = []
+        var random = SplitMix64(seed: UInt64(count))
+        for _ in 0..<(count * 3) {
+            let id = Int(random.next() % UInt64(count))
+            ids.insert(id)
+            reference.insert(id)
+        }
+        #expect(ids.count == reference.count)
+        #expect(Set(ids) == reference)
+        #expect((0..<(count + 5)).allSatisfy { ids.contains($0) == reference.contains($0) })
+        #expect(InstanceIDs().isEmpty && !ids.isEmpty)
+    }
+
     @Test func linkMatchesAreRememberedWithinBounds() throws {
         var core = try NavigationCore(spec: spec(Self.flow), environment: RuntimeEnvironment(), strict: false)
         let long = "/items/" + String(repeating: "7", count: NavigationCore.maxCachedLinkBytes)

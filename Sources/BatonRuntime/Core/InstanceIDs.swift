@@ -1,30 +1,48 @@
-/// A set of instance ids sized for one step: the few ids a step's changed flows hold are
-/// searched in an array, and only a step that touches many instances pays for hashing.
-struct InstanceIDs {
-    /// Beyond this many ids, lookups go through a `Set`.
+/// A set of instance ids sized for one step: the few ids a step changes, holds or releases
+/// are kept in an array and searched there, and only a step that touches many instances (a
+/// start, a restore, a large repair) pays for hashing.
+package struct InstanceIDs: Sequence, Sendable {
+    /// Beyond this many ids, they are kept in a `Set`.
     private static let arrayLimit = 32
-    private var few: [Int]
+    private var few: [Int] = []
     private var many: Set<Int>?
 
-    init(_ first: Int) {
-        few = [first]
-        few.reserveCapacity(Self.arrayLimit)
+    package init() {}
+
+    package init(_ first: Int) {
+        few.reserveCapacity(16)
+        few.append(first)
     }
 
-    mutating func insert(_ id: Int) {
+    package var isEmpty: Bool { many?.isEmpty ?? few.isEmpty }
+
+    package var count: Int { many?.count ?? few.count }
+
+    package mutating func insert(_ id: Int) {
         if many != nil {
             many?.insert(id)
-        } else if few.count < Self.arrayLimit {
-            if !few.contains(id) { few.append(id) }
-        } else {
-            var set = Set(few)
-            set.insert(id)
-            many = set
+        } else if !few.contains(id) {
+            if few.count < Self.arrayLimit {
+                few.append(id)
+            } else {
+                var set = Set(few)
+                set.insert(id)
+                many = set
+            }
         }
     }
 
-    func contains(_ id: Int) -> Bool {
+    package mutating func formUnion(_ ids: some Sequence<Int>) {
+        for id in ids { insert(id) }
+    }
+
+    package func contains(_ id: Int) -> Bool {
         if let many { return many.contains(id) }
         return few.contains(id)
+    }
+
+    /// The ids, in no particular order.
+    package func makeIterator() -> Array<Int>.Iterator {
+        (many.map(Array.init) ?? few).makeIterator()
     }
 }

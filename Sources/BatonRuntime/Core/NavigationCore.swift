@@ -58,18 +58,20 @@ package struct NavigationCore: Sendable {
     /// (1.1) New inputs of screen instances that stayed on top (`singleTop`), for their view models.
     var updatedInputs: [(instance: Int, input: Value?)] = []
     /// The flows the current step changed or made, each with the items it held before.
-    private var heldAtStepStart: [Int: [CoreItem]] = [:]
+    private var heldAtStepStart: [(id: Int, items: [CoreItem])] = []
+    /// The flows in `heldAtStepStart`.
+    private var heldRecorded = InstanceIDs()
     /// The instances the current step made.
     var madeThisStep: [CoreItem] = []
 
     // What changed since the facade last looked (`takeChanges()`).
 
     /// Flow instances changed or made.
-    var changedFlows: Set<Int> = []
+    var changedFlows = InstanceIDs()
     /// Screen instances made or given a new input.
-    var changedScreens: Set<Int> = []
+    var changedScreens = InstanceIDs()
     /// The instances released.
-    private var released: Set<Int> = []
+    private var released = InstanceIDs()
 
     /// Checks the environment against `spec` (throws one diagnostic per undeclared flag or
     /// fact, value of the wrong type or unknown variant value, and one naming every missing
@@ -103,7 +105,8 @@ package struct NavigationCore: Sendable {
             drainEmptySequences(depth: 0)
         }
         collectReleased()
-        heldAtStepStart = [:]
+        heldAtStepStart = []
+        heldRecorded = InstanceIDs()
         madeThisStep = []
         trace = StepTrace()
         nestedEntries = []
@@ -165,18 +168,21 @@ package struct NavigationCore: Sendable {
         get { state.flows[id] }
         _modify {
             changedFlows.insert(id)
-            if heldAtStepStart[id] == nil { heldAtStepStart[id] = state.flows[id]?.heldItems ?? [] }
+            if !heldRecorded.contains(id) {
+                heldRecorded.insert(id)
+                heldAtStepStart.append((id, state.flows[id]?.heldItems ?? []))
+            }
             yield &state.flows[id]
         }
     }
 
     /// What changed since the last call: flows changed or made, screens made or given a new
     /// input, and the instances released.
-    package mutating func takeChanges() -> (flows: Set<Int>, screens: Set<Int>, released: Set<Int>) {
+    package mutating func takeChanges() -> (flows: InstanceIDs, screens: InstanceIDs, released: InstanceIDs) {
         defer {
-            changedFlows = []
-            changedScreens = []
-            released = []
+            changedFlows = InstanceIDs()
+            changedScreens = InstanceIDs()
+            released = InstanceIDs()
         }
         return (changedFlows, changedScreens, released)
     }
@@ -210,15 +216,16 @@ package struct NavigationCore: Sendable {
     /// it goes everything under it. The rest of the tree is not walked.
     mutating func releaseUnheld() {
         defer {
-            heldAtStepStart = [:]
+            heldAtStepStart = []
+            heldRecorded = InstanceIDs()
             madeThisStep = []
         }
         var heldNow = InstanceIDs(state.rootID)
-        for id in heldAtStepStart.keys {
+        for (id, _) in heldAtStepStart {
             for item in state.flows[id]?.heldItems ?? [] { heldNow.insert(item.id) }
         }
         var pending: [(item: CoreItem, depth: Int)] = []
-        for items in heldAtStepStart.values {
+        for (_, items) in heldAtStepStart {
             for item in items where !heldNow.contains(item.id) { pending.append((item, 0)) }
         }
         for item in madeThisStep where !heldNow.contains(item.id) { pending.append((item, 0)) }
