@@ -61,11 +61,12 @@ struct CoverageReport: Codable {
         for use in covered.transitions { used.insert(CoverageTarget(use)) }
         for use in covered.links { used.insert(CoverageTarget(use)) }
         let reachable = exploration.reached.keys.sorted()
+        let locations = CoverageLocations(spec)
         func kind(_ keep: (CoverageTarget) -> Bool) -> Kind {
             let targets = reachable.filter(keep)
             let hit = targets.filter { used.contains($0) }
             let missed = targets.filter { !used.contains($0) }.map { target in
-                Missed(target: target.description, location: target.location(in: spec).map { "\($0)" })
+                Missed(target: target.description, location: locations.location(of: target).map { "\($0)" })
             }
             let percent = targets.isEmpty ? 100 : (Double(hit.count) * 1000 / Double(targets.count)).rounded() / 10
             return Kind(reachable: targets.count, covered: hit.count, percent: percent, missed: missed)

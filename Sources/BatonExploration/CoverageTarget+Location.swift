@@ -3,18 +3,9 @@ import BatonModel
 extension CoverageTarget {
     /// Where the target is written: a placement's screen declaration, a transition's
     /// alternative (its `on` entry when the alternative has no place), a link.
+    /// Indexes the whole spec: to place many targets, make one `CoverageLocations`.
     public func location(in spec: FlowSpec) -> SourceRange? {
-        switch self {
-        case .placement(let screen, _):
-            return spec.screens.first { $0.name == screen }?.location
-        case .transition(let flow, let trigger, let action):
-            guard let transition = spec.flows.first(where: { $0.name == flow })?
-                .transitions.first(where: { $0.trigger.description == trigger }) else { return nil }
-            let alternative = transition.actions.indices.contains(action) ? transition.actions[action].location : nil
-            return alternative ?? transition.location
-        case .link(let flow, let pattern):
-            return spec.flows.first { $0.name == flow }?.links.first { $0.pattern.text == pattern }?.location
-        }
+        CoverageLocations(spec).location(of: self)
     }
 
     /// Every transition alternative and link `spec` declares, sorted.
@@ -29,5 +20,49 @@ extension CoverageTarget {
             for link in flow.links { targets.append(.link(flow: flow.name, pattern: link.pattern.text)) }
         }
         return targets.sorted()
+    }
+}
+
+/// Where each coverage target of a spec is written, indexed once: exploration asks for the
+/// place of every step it takes, and scanning the spec each time made that quadratic.
+public struct CoverageLocations: Sendable {
+    /// The first declaration's place, by screen (nil when it has none).
+    private var screens: [String: SourceRange?] = [:]
+    /// By flow, then trigger text: the first transition so written.
+    private var transitions: [String: [String: Transition]] = [:]
+    /// By flow, then pattern text.
+    private var links: [String: [String: SourceRange?]] = [:]
+
+    /// Indexes the places of `spec`'s screens, transitions and links.
+    public init(_ spec: FlowSpec) {
+        for screen in spec.screens where screens[screen.name] == nil {
+            screens[screen.name] = .some(screen.location)
+        }
+        for flow in spec.flows where transitions[flow.name] == nil {
+            var byTrigger: [String: Transition] = [:]
+            for transition in flow.transitions where byTrigger[transition.trigger.description] == nil {
+                byTrigger[transition.trigger.description] = transition
+            }
+            transitions[flow.name] = byTrigger
+            var byPattern: [String: SourceRange?] = [:]
+            for link in flow.links where byPattern[link.pattern.text] == nil {
+                byPattern[link.pattern.text] = .some(link.location)
+            }
+            links[flow.name] = byPattern
+        }
+    }
+
+    /// Where `target` is written: the same place as `target.location(in: spec)`.
+    public func location(of target: CoverageTarget) -> SourceRange? {
+        switch target {
+        case .placement(let screen, _):
+            return screens[screen] ?? nil
+        case .transition(let flow, let trigger, let action):
+            guard let transition = transitions[flow]?[trigger] else { return nil }
+            let alternative = transition.actions.indices.contains(action) ? transition.actions[action].location : nil
+            return alternative ?? transition.location
+        case .link(let flow, let pattern):
+            return links[flow]?[pattern] ?? nil
+        }
     }
 }

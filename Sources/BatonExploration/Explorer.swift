@@ -32,6 +32,7 @@ private struct Search {
     let driver: RuntimeDriver
     let domains: SettingDomains
     let menu: StepMenu
+    let locations: CoverageLocations
 
     /// The states in the order they were found, each with how it was reached.
     private var states: [ExploredState] = []
@@ -59,6 +60,7 @@ private struct Search {
         self.driver = RuntimeDriver(spec: spec)
         self.domains = SettingDomains(spec: spec, index: index, checker: checker)
         self.menu = StepMenu(spec: spec, index: index, checker: checker, domains: domains)
+        self.locations = CoverageLocations(spec)
     }
 
     mutating func run() {
@@ -117,7 +119,7 @@ private struct Search {
             if let link = entry.link, !linksTried.insert(LinkAttempt(link: link, setting: setting)).inserted { continue }
             guard let driven = driver.take(entry.step, from: state) else { continue }
             let outcome = driven.outcome
-            let location = outcome.use.transitions.first.flatMap { CoverageTarget($0).location(in: spec) }
+            let location = outcome.use.transitions.first.flatMap { locations.location(of: CoverageTarget($0)) }
             let step = TraceStep(entry.step.scenarioStep, location: location)
             if outcome.name == "handled" || outcome.name == "held" {
                 // A fact the app sets counts as a way out when it changes what is shown (a lock
@@ -156,7 +158,7 @@ private struct Search {
         if outcome.name == "rejected", let refused = outcome.use.refused {
             let target = CoverageTarget(refused)
             findings.add(Finding.rejected(step: traceStep.summary, target: target, message: outcome.message,
-                                          at: target.location(in: spec), trace: trace(to: position, then: traceStep)))
+                                          at: locations.location(of: target), trace: trace(to: position, then: traceStep)))
         }
     }
 
@@ -204,8 +206,8 @@ private struct Search {
             if case .placement = $0 { true } else { false }
         }).sorted()
         if complete {
-            collector.addUnused(spec: spec, shownScreens: shownScreens, activeFlows: activeFlows,
-                                reached: reached, linkRefusals: linkRefusals)
+            collector.addUnused(spec: spec, index: index, locations: locations, shownScreens: shownScreens,
+                                activeFlows: activeFlows, reached: reached, linkRefusals: linkRefusals)
         }
         for bound in boundsHit.sorted() {
             collector.add(Finding.bounded(bound, options: options, states: states.count, at: spec.location))

@@ -352,8 +352,8 @@ struct FindingCollector {
         found.append(diagnostic)
     }
 
-    mutating func addUnused(spec: FlowSpec, shownScreens: Set<String>, activeFlows: Set<String>,
-                            reached: [CoverageTarget: Trace], linkRefusals: [CoverageTarget: String]) {
+    mutating func addUnused(spec: FlowSpec, index: SpecIndex, locations: CoverageLocations, shownScreens: Set<String>,
+                            activeFlows: Set<String>, reached: [CoverageTarget: Trace], linkRefusals: [CoverageTarget: String]) {
         for screen in spec.screens where !shownScreens.contains(screen.name) {
             add(Finding.diagnostic(Finding.unusedScreen, "no reachable state shows \(screen.name)", at: screen.location,
                                    suggestion: "remove it, or fix what hides every way to it"))
@@ -369,13 +369,13 @@ struct FindingCollector {
                 let source = trigger.split(separator: ".").first.map(String.init) ?? ""
                 // What an unused flow or screen would trigger is part of that finding already.
                 if unusedFlows.contains(flow) || unusedFlows.contains(source) { continue }
-                if spec.screens.contains(where: { $0.name == source }) && !shownScreens.contains(source) { continue }
+                if index.screens[source] != nil && !shownScreens.contains(source) { continue }
                 add(Finding.diagnostic(Finding.unusedTransition, "no reachable state performs \(target.description)",
-                                       at: target.location(in: spec), suggestion: "remove it, or fix what keeps it from being performed"))
+                                       at: locations.location(of: target), suggestion: "remove it, or fix what keeps it from being performed"))
             case .link(let flow, let pattern):
                 let reason = linkRefusals[target] ?? "no reachable state tried it"
                 add(Finding.diagnostic(Finding.linkNeverOpens, "link \(pattern) of \(flow) opens from no reachable state: \(reason)",
-                                       at: target.location(in: spec), suggestion: "make its way reachable, or remove it"))
+                                       at: locations.location(of: target), suggestion: "make its way reachable, or remove it"))
             case .placement:
                 continue
             }

@@ -31,11 +31,16 @@ final class RuntimeDriver {
     }
 
     /// Starts the flow under `flags` and `context`; the start state, or why it cannot start.
+    /// The core is made once and restarted for each later assignment.
     func start(flags: [String: Literal], context: [String: Value]) -> Result<ExploredState, DiagnosticsError> {
+        let environment = RuntimeEnvironment(flagOverrides: flags, context: context)
         do {
-            let core = try NavigationCore(
-                spec: spec, environment: RuntimeEnvironment(flagOverrides: flags, context: context), strict: true)
-            self.core = core
+            if core == nil {
+                core = try NavigationCore(spec: spec, environment: environment, strict: true)
+            } else {
+                try core?.restart(environment: environment)
+            }
+            guard let core else { return .failure(DiagnosticsError([])) }
             return .success(ExploredState(core: core.state, flags: core.environment.flagOverrides, context: core.environment.context))
         } catch {
             return .failure(error)

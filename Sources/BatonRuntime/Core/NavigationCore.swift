@@ -78,21 +78,32 @@ package struct NavigationCore: Sendable {
     /// required fact), fills unsupplied facts from their defaults, and starts the root flow.
     /// The spec is linted by the caller.
     package init(spec: FlowSpec, environment: RuntimeEnvironment, strict: Bool) throws(DiagnosticsError) {
-        let checker = ValueChecker(spec)
+        let index = SpecIndex(spec)
+        self.spec = spec
+        self.index = index
+        self.checker = ValueChecker(index: index)
+        self.linkWays = LinkWays(index: index)
+        self.usesReturn = Self.hasReturn(spec)
+        self.environment = environment
+        self.strict = strict
+        self.state = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: 1)
+        try restart(environment: environment)
+    }
+
+    /// Starts the run again from nothing under `environment`, checked and filled as `init`
+    /// does, keeping what was built from the spec: how exploration starts each assignment of
+    /// flags and facts without indexing the spec again. Throws, leaving no state to step,
+    /// when the environment does not fit or the root flow cannot start.
+    package mutating func restart(environment: RuntimeEnvironment) throws(DiagnosticsError) {
+        clearStepRecords()
+        defer { clearStepRecords() }
+        state = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: 1)
         let problems = checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
         if !problems.isEmpty {
             throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec, supplied: environment.context) })
         }
-        let index = SpecIndex(spec)
-        self.spec = spec
-        self.index = index
-        self.checker = checker
-        self.linkWays = LinkWays(index: index)
-        self.usesReturn = Self.hasReturn(spec)
         self.environment = RuntimeEnvironment(
             flagOverrides: environment.flagOverrides, context: checker.contextWithDefaults(environment.context))
-        self.strict = strict
-        self.state = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: 1)
         do {
             state.rootID = try makeRootFlow()
         } catch {
@@ -105,11 +116,21 @@ package struct NavigationCore: Sendable {
             drainEmptySequences(depth: 0)
         }
         collectReleased()
+    }
+
+    /// Forgets what the last step did and made: a start begins with none of it.
+    private mutating func clearStepRecords() {
+        trace = StepTrace()
+        nestedEntries = []
+        createdThisStep = 0
+        needsRepair = false
+        pendingResult = nil
+        pendingEmptySequences = []
+        deliveredResults = []
+        updatedInputs = []
         heldAtStepStart = []
         heldRecorded = InstanceIDs()
         madeThisStep = []
-        trace = StepTrace()
-        nestedEntries = []
     }
 
     /// Puts the core in `state` under `environment` (checked by the caller, its defaults
