@@ -24,21 +24,20 @@ extension NodeReader {
         ("dismissAll", .none), ("return", .required("result")), ("resume", .required("branch")), ("do", .actions),
     ]
     static let actionKeywords = actionArguments.map(\.keyword)
+    /// The keys an action mapping may hold.
+    private static let actionMappingKeys = actionKeywords + ["when", "with", "singleTop"]
 
     func action(_ node: Node) -> Action? {
         if let scalar = node.scalar, !scalar.isNull {
-            let text = scalar.value
-            let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-            guard let keyword = parts.first.map(String.init) else { return nil }
-            let argumentText = parts.count > 1 ? String(parts[1]).trimmingSpaces : nil
+            let (keyword, argumentText) = Self.keywordAndArgument(scalar.value)
+            guard let keyword else { return nil }
             let start = textStart(of: scalar)
             let argumentLocation = argumentText.map { _ in start.shifted(byColumns: keyword.count + 1) }
             return actionKind(keyword, keywordAt: start, argument: argumentText, argumentAt: argumentLocation)
                 .map { Action($0, location: range(of: node)) }
         }
         guard let mapping = mapping(node, "an action") else { return nil }
-        let known = Self.actionKeywords + ["when", "with", "singleTop"]
-        let (values, keys, _) = entries(mapping, known: known, context: "an action")
+        let (values, _) = entries(mapping, known: Self.actionMappingKeys, context: "an action")
         let actionKeys = mapping.entries.compactMap { $0.key.scalar }.filter { Self.actionKeywords.contains($0.value) }
         guard let first = actionKeys.first, let argumentNode = values[first.value] else {
             report(LoaderMessage.invalidAction("an action mapping needs one action key such as `push` or `sheet`",
@@ -54,7 +53,7 @@ extension NodeReader {
         let singleTop = values["singleTop"].flatMap { bool($0, "`singleTop`") } ?? false
         let when = values["when"].flatMap(condition)
         if first.value == "do" {
-            if let withKey = keys["with"] {
+            if let withKey = values.key("with") {
                 report(LoaderMessage.invalidAction(
                     "`with` does not go on a `do`", at: range(withKey.start, withKey.end),
                     suggestion: "put `with` on the actions of the list that take it, as in `do: [{push: S, with: {...}}]`"))
@@ -79,6 +78,21 @@ extension NodeReader {
                                     argument: argumentText, argumentAt: argumentLocation) else { return nil }
         return Action(kind, when: when, with: values["with"].map(literal), singleTop: singleTop,
                       location: range(of: node))
+    }
+
+    /// The first word of an action's string form and the rest, without the spaces around it
+    /// (nil when only spaces follow). Leading spaces are skipped; the keyword is nil for a blank.
+    static func keywordAndArgument(_ text: String) -> (keyword: String?, argument: String?) {
+        let utf8 = text.utf8
+        let space = UInt8(ascii: " ")
+        guard let keywordStart = utf8.firstIndex(where: { $0 != space }) else { return (nil, nil) }
+        let keywordEnd = utf8[keywordStart...].firstIndex(of: space) ?? utf8.endIndex
+        let keyword = String(text[keywordStart..<keywordEnd])
+        guard let argumentStart = utf8[keywordEnd...].firstIndex(where: { $0 != space }),
+              let last = utf8[argumentStart...].lastIndex(where: { $0 != space }) else {
+            return (keyword, nil)
+        }
+        return (keyword, String(text[argumentStart...last]))
     }
 
     /// The items of `do`: a non-empty list of actions, each read as any action is. What may
@@ -173,14 +187,5 @@ extension NodeReader {
         case ("resume", let target?): .resume(target)
         default: nil
         }
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var text = Substring(self)
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
     }
 }

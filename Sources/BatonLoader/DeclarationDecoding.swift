@@ -21,7 +21,7 @@ extension NodeReader {
         guard let mapping = node.mapping else {
             return type(node).map { ContextFact(name: name, type: $0, location: location) }
         }
-        let (values, _, _) = entries(mapping, known: Self.contextFactKeys, context: "context fact '\(name)'")
+        let (values, _) = entries(mapping, known: Self.contextFactKeys, context: "context fact '\(name)'")
         guard let typeNode = values["type"] else {
             report(LoaderMessage.missingKey("type", in: "context fact '\(name)'", at: range(of: node),
                                             hint: "write `{type: bool, default: false}`"))
@@ -90,7 +90,7 @@ extension NodeReader {
             return Flag(name: name, type: literal.flagType, defaultValue: literal, location: location)
         }
         guard let mapping = mapping(node, "flag '\(name)'") else { return nil }
-        let (values, _, _) = entries(mapping, known: Self.flagKeys, context: "flag '\(name)'")
+        let (values, _) = entries(mapping, known: Self.flagKeys, context: "flag '\(name)'")
         let variants = values["values"].flatMap { sequence($0, "`values`") }.map(variantValues)
         var type: FlagType
         if let typeNode = values["type"] {

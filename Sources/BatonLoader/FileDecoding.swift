@@ -24,7 +24,7 @@ extension NodeReader {
     /// say `start` or `app`.
     func fileContents(_ root: Node, isMain: Bool) -> FileContents? {
         guard let mapping = mapping(root, "a flow file") else { return nil }
-        let (values, keys, extensions) = entries(mapping, known: Self.topLevelKeys, context: "the top level")
+        let (values, extensions) = entries(mapping, known: Self.topLevelKeys, context: "the top level")
         let fileStart = range(Mark(line: 1, column: 1))
         var contents = FileContents(extensions: extensions, location: fileStart)
         if let versionNode = values["baton"] {
@@ -50,7 +50,7 @@ extension NodeReader {
             contents.app = values["app"].flatMap { string($0, "`app`") }
         } else {
             for key in Self.mainOnlyKeys {
-                if let scalar = keys[key] { report(LoaderMessage.notInInclude(key, at: range(scalar.start, scalar.end))) }
+                if let scalar = values.key(key) { report(LoaderMessage.notInInclude(key, at: range(scalar.start, scalar.end))) }
             }
         }
         if let includeNode = values["include"] {

@@ -20,7 +20,7 @@ extension NodeReader {
 
     private func flow(_ name: String, _ node: Node, location: SourceRange) -> Flow? {
         guard let mapping = mapping(node, "flow '\(name)'") else { return nil }
-        let (values, keys, extensions) = entries(mapping, known: Self.flowKeys, context: "flow '\(name)'")
+        let (values, extensions) = entries(mapping, known: Self.flowKeys, context: "flow '\(name)'")
         let kindKeys = mapping.entries.compactMap { $0.key.scalar }.filter { Self.flowKindKeys.contains($0.value) }
         guard let kindKey = kindKeys.first, let kindNode = values[kindKey.value] else {
             report(LoaderMessage.flowKind(missingIn: name, at: location))
@@ -31,7 +31,7 @@ extension NodeReader {
         }
         guard let kind = flowKind(kindKey.value, kindNode, selected: values["selected"]) else { return nil }
         for (key, owner) in Self.kindOnlyKeys where kindKey.value != owner {
-            if let written = keys[key] {
+            if let written = values.key(key) {
                 report(Diagnostic(.error, code: "unknown-key",
                                   message: "`\(key)` belongs to a \(owner) flow, and '\(name)' is a \(kindKey.value)",
                                   at: range(written.start, written.end), suggestion: "remove it"))
@@ -84,11 +84,11 @@ extension NodeReader {
             return identifier(node, what).map { Target($0, declaredAs: nil, location: range(of: node)) }
         }
         guard let mapping = mapping(node, what) else { return nil }
-        let (values, _, _) = entries(mapping, known: ["screen", "flow"], context: what)
+        let (values, _) = entries(mapping, known: ["screen", "flow"], context: what)
         return target(in: values, at: range(of: node), what)
     }
 
-    private func target(in values: [String: Node], at location: SourceRange, _ what: String) -> Target? {
+    private func target(in values: KeyedEntries, at location: SourceRange, _ what: String) -> Target? {
         switch (values["screen"], values["flow"]) {
         case (let screen?, nil):
             return identifier(screen, "screen").map { Target($0, declaredAs: .screen, location: range(of: screen)) }
@@ -112,8 +112,8 @@ extension NodeReader {
             }
         }
         guard let mapping = mapping(node, "a \(what)") else { return nil }
-        let (values, keys, _) = entries(mapping, known: ["screen", "flow", "when", "transient"], context: "a \(what)")
-        if !mayBeTransient, let key = keys["transient"] {
+        let (values, _) = entries(mapping, known: ["screen", "flow", "when", "transient"], context: "a \(what)")
+        if !mayBeTransient, let key = values.key("transient") {
             report(Diagnostic(.error, code: "unknown-key",
                               message: "`transient` belongs to a sequence step, and this is a switch \(what)",
                               at: range(key.start, key.end), suggestion: "remove it"))
@@ -132,7 +132,7 @@ extension NodeReader {
             return reference(node, "flow").map { Tab(flow: $0, location: range(of: node)) }
         }
         guard let mapping = mapping(node, "a tab") else { return nil }
-        let (values, _, _) = entries(mapping, known: Self.tabKeys, context: "a tab")
+        let (values, _) = entries(mapping, known: Self.tabKeys, context: "a tab")
         guard let flowNode = values["flow"] else {
             report(LoaderMessage.missingKey("flow", in: "a tab", at: range(of: node)))
             return nil
@@ -169,12 +169,18 @@ extension NodeReader {
     }
 
     private func trigger(_ text: String, at location: SourceRange) -> Trigger? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0] == "*" || Identifier.isValid(parts[0]), Identifier.isValid(parts[1]) else {
+        let utf8 = text.utf8
+        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else {
             report(LoaderMessage.invalidTrigger(text, at: location))
             return nil
         }
-        return Trigger(source: String(parts[0]), event: String(parts[1]), location: location)
+        let source = String(text[..<dot])
+        let event = String(text[utf8.index(after: dot)...])
+        guard source == "*" || Identifier.isValid(source), Identifier.isValid(event) else {
+            report(LoaderMessage.invalidTrigger(text, at: location))
+            return nil
+        }
+        return Trigger(source: source, event: event, location: location)
     }
 
     // MARK: links
@@ -209,7 +215,7 @@ extension NodeReader {
             return reference(node, "screen or flow").map { LinkItem($0, location: range(of: node)) }
         }
         guard let mapping = mapping(node, "a link item") else { return nil }
-        let (values, _, _) = entries(mapping, known: Self.linkItemKeys, context: "a link item")
+        let (values, _) = entries(mapping, known: Self.linkItemKeys, context: "a link item")
         let written = mapping.entries.compactMap { $0.key.scalar }.filter { Self.linkItemKeys.contains($0.value) }
         guard let first = written.first, let targetNode = values[first.value] else {
             report(LoaderMessage.invalidLink(

@@ -6,6 +6,8 @@ import BatonYAML
 final class NodeReader {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
+    private var parsedExpressions: [String: Result<Expression, ExpressionError>] = [:]
+    private var parsedTypes: [String: Result<TypeRef, TypeRef.ParseError>] = [:]
 
     init(file: String) {
         self.file = file
@@ -35,41 +37,40 @@ final class NodeReader {
 
     /// The node as a mapping, or a diagnostic and nil. A null value reads as an empty mapping
     /// when `nullIsEmpty`.
-    func mapping(_ node: Node, _ what: String, nullIsEmpty: Bool = false) -> Node.Mapping? {
+    func mapping(_ node: Node, _ what: @autoclosure () -> String, nullIsEmpty: Bool = false) -> Node.Mapping? {
         if let mapping = node.mapping { return mapping }
         if nullIsEmpty, let scalar = node.scalar, scalar.isNull {
             return Node.Mapping([], start: scalar.start, end: scalar.end)
         }
-        report(LoaderMessage.wrongType(expected: "a mapping", got: describe(node), for: what, at: range(of: node)))
+        report(LoaderMessage.wrongType(expected: "a mapping", got: describe(node), for: what(), at: range(of: node)))
         return nil
     }
 
-    func sequence(_ node: Node, _ what: String) -> Node.Sequence? {
+    func sequence(_ node: Node, _ what: @autoclosure () -> String) -> Node.Sequence? {
         if let sequence = node.sequence { return sequence }
-        report(LoaderMessage.wrongType(expected: "a list", got: describe(node), for: what, at: range(of: node)))
+        report(LoaderMessage.wrongType(expected: "a list", got: describe(node), for: what(), at: range(of: node)))
         return nil
     }
 
     /// The entries of a mapping keyed by string, checking every key against `known`. `x-`
-    /// keys are collected as extensions. Non-scalar keys are reported.
+    /// keys are collected as extensions. Non-scalar keys are reported. `context` names the
+    /// mapping in messages; it is built only when a key is unknown.
     func entries(
-        _ mapping: Node.Mapping, known: [String], context: String
-    ) -> (values: [String: Node], keys: [String: Node.Scalar], extensions: [String: Value]) {
-        var values: [String: Node] = [:]
-        var keys: [String: Node.Scalar] = [:]
+        _ mapping: Node.Mapping, known: [String], context: @autoclosure () -> String
+    ) -> (values: KeyedEntries, extensions: [String: Value]) {
+        var values = KeyedEntries(capacity: mapping.entries.count)
         var extensions: [String: Value] = [:]
         for entry in mapping.entries {
             guard let key = self.key(entry.key) else { continue }
             if isExtension(key) {
                 extensions[key.value] = value(entry.value)
             } else if known.contains(key.value) {
-                values[key.value] = entry.value
-                keys[key.value] = key
+                values.append(key: key, value: entry.value)
             } else {
-                report(LoaderMessage.unknownKey(key.value, in: context, known: known, at: range(key.start, key.end)))
+                report(LoaderMessage.unknownKey(key.value, in: context(), known: known, at: range(key.start, key.end)))
             }
         }
-        return (values, keys, extensions)
+        return (values, extensions)
     }
 
     /// Whether a key is an extension (`x-...`), accepted and ignored in every mapping, including
@@ -230,7 +231,7 @@ final class NodeReader {
     private func textType(_ node: Node) -> TypeRef? {
         switch node {
         case .scalar(let scalar) where !scalar.isNull:
-            switch TypeRef.parse(scalar.value) {
+            switch parsedType(scalar.value) {
             case .success(let type):
                 return type
             case .failure(.invalid):
@@ -244,6 +245,14 @@ final class NodeReader {
                                            at: range(of: node), hint: "write a name such as `string` or `Recipe?`"))
             return nil
         }
+    }
+
+    /// The type `text` names, each distinct text parsed once (a flow names a few types many times).
+    private func parsedType(_ text: String) -> Result<TypeRef, TypeRef.ParseError> {
+        if let parsed = parsedTypes[text] { return parsed }
+        let parsed = TypeRef.parse(text)
+        parsedTypes[text] = parsed
+        return parsed
     }
 
     /// A `when`: a plain boolean or an expression string, parsed now so an error points at
@@ -263,12 +272,22 @@ final class NodeReader {
             return nil
         }
         let start = textStart(of: scalar)
-        do {
-            return try Condition(parsing: scalar.value, location: start)
-        } catch {
+        switch parsedExpression(scalar.value) {
+        case .success(let expression):
+            return Condition(text: scalar.value, expression: expression, location: start)
+        case .failure(let error):
             report(LoaderMessage.invalidCondition(error, at: start.shifted(byColumns: error.offset, length: error.length)))
             return nil
         }
+    }
+
+    /// The expression `text` parses to. A flow repeats a few guards many times, and an
+    /// expression holds offsets within its text only, so each distinct text is parsed once.
+    private func parsedExpression(_ text: String) -> Result<Expression, ExpressionError> {
+        if let parsed = parsedExpressions[text] { return parsed }
+        let parsed = Result { () throws(ExpressionError) in try ExpressionParser.parse(text) }
+        parsedExpressions[text] = parsed
+        return parsed
     }
 
     /// How a node is described in "expected X, got Y" messages.

@@ -44,7 +44,7 @@ extension NodeReader {
 
     func scenarioFile(_ root: Node) -> ScenarioFile? {
         guard let mapping = mapping(root, "a scenario file") else { return nil }
-        let (values, _, _) = entries(mapping, known: Self.fileKeys, context: "a scenario file")
+        let (values, _) = entries(mapping, known: Self.fileKeys, context: "a scenario file")
         let fileStart = range(Mark(line: 1, column: 1))
         if let version = values["baton-test"] {
             if version.scalar?.value != "1" {
@@ -75,7 +75,7 @@ extension NodeReader {
 
     private func scenario(_ node: Node) -> Scenario? {
         guard let mapping = mapping(node, "a scenario") else { return nil }
-        let (values, _, _) = entries(mapping, known: Self.scenarioKeys, context: "a scenario")
+        let (values, _) = entries(mapping, known: Self.scenarioKeys, context: "a scenario")
         let name = values["name"].flatMap { string($0, "`name`") } ?? "scenario at line \(node.start.line)"
         let steps = values["steps"].flatMap { sequence($0, "`steps`") }?.items.compactMap(step) ?? []
         let settings = self.settings(values)
@@ -98,7 +98,7 @@ extension NodeReader {
             }
         }
         guard let mapping = mapping(node, "a step") else { return nil }
-        let (values, _, _) = entries(mapping, known: Self.stepKeys + Self.bareSteps, context: "a step")
+        let (values, _) = entries(mapping, known: Self.stepKeys + Self.bareSteps, context: "a step")
         let kinds = Self.stepKinds.filter { values[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let value = values[kind] else {
             report(Diagnostic(.error, code: "invalid-step",
@@ -136,7 +136,7 @@ extension NodeReader {
     /// (1.1) `set: {context: {...}, flags: {...}}`, either or both.
     private func set(_ node: Node, at location: SourceRange) -> ScenarioStep? {
         guard let mapping = mapping(node, "`set`") else { return nil }
-        let (values, _, _) = entries(mapping, known: Self.setKeys, context: "`set`")
+        let (values, _) = entries(mapping, known: Self.setKeys, context: "`set`")
         guard values["context"] != nil || values["flags"] != nil else {
             report(LoaderMessage.missingKey("context` or `flags", in: "`set`", at: range(of: node),
                                             hint: "write `set: {context: {loggedIn: true}}`"))
@@ -151,7 +151,7 @@ extension NodeReader {
     /// written (`flags.NAME`, `context.NAME`), so that whoever checks them against the flow can
     /// point at the value.
     private func settings(
-        _ values: [String: Node]
+        _ values: KeyedEntries
     ) -> (flags: [String: Literal], context: [String: Value], locations: [String: SourceRange]) {
         var locations: [String: SourceRange] = [:]
         let flags = values["flags"].map { flagValues($0, locations: &locations) } ?? [:]
@@ -161,7 +161,7 @@ extension NodeReader {
 
     private func expectation(_ node: Node) -> [Expectation]? {
         guard let mapping = mapping(node, "`expect`") else { return nil }
-        let (values, _, _) = entries(mapping, known: Expectation.keys, context: "`expect`")
+        let (values, _) = entries(mapping, known: Expectation.keys, context: "`expect`")
         if mapping.entries.isEmpty {
             report(Diagnostic(.error, code: "invalid-step", message: "an `expect` needs at least one check",
                               at: range(of: node), suggestion: "write, say, `expect: {top: home}`"))
@@ -215,7 +215,7 @@ extension NodeReader {
     /// (1.1) `received: {result: R, payload: {...}}`.
     private func screenResult(_ node: Node) -> ScreenResult? {
         guard let mapping = mapping(node, "`received`") else { return nil }
-        let (values, _, _) = entries(mapping, known: Self.receivedKeys, context: "`received`")
+        let (values, _) = entries(mapping, known: Self.receivedKeys, context: "`received`")
         guard let resultNode = values["result"] else {
             report(LoaderMessage.missingKey("result", in: "`received`", at: range(of: node),
                                             hint: "write `received: {result: picked, payload: {...}}`, or `received: ~`"))

@@ -17,7 +17,7 @@ extension NodeReader {
 
     private func screen(_ name: String, _ node: Node, location: SourceRange) -> Screen? {
         guard let mapping = mapping(node, "screen '\(name)'", nullIsEmpty: true) else { return nil }
-        let (values, _, extensions) = entries(mapping, known: Self.screenKeys, context: "screen '\(name)'")
+        let (values, extensions) = entries(mapping, known: Self.screenKeys, context: "screen '\(name)'")
         return Screen(
             name: name,
             title: values["title"].flatMap { string($0, "`title`") },

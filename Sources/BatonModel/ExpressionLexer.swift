@@ -86,7 +86,7 @@ struct ExpressionLexer {
     }
 
     mutating func next() -> ExpressionToken {
-        while let scalar = peek(), scalar.properties.isWhitespace {
+        while let scalar = peek(), isWhitespace(scalar) {
             position += 1
         }
         let start = position
@@ -264,7 +264,15 @@ struct ExpressionLexer {
     /// Letters, digits and `_` of any script, so `flags.café` reads as one (invalid) name
     /// instead of a name followed by a stray character.
     private func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        if scalar.isASCII {
+            return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || isDigit(scalar)
+        }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    private func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar == " " || ("\t"..."\r").contains(scalar) }
+        return scalar.properties.isWhitespace
     }
 
     private func describe(_ scalar: Unicode.Scalar) -> String {

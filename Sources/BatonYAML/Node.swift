@@ -52,7 +52,11 @@ public enum Node: Sendable, Equatable {
 
         /// Whether this is a plain scalar YAML reads as null: `~`, `null`, `Null`, `NULL` or empty.
         public var isNull: Bool {
-            tag == nil && style == .plain && ["", "~", "null", "Null", "NULL"].contains(value)
+            guard tag == nil, style == .plain, value.utf8.count <= 4 else { return false }
+            switch value {
+            case "", "~", "null", "Null", "NULL": return true
+            default: return false
+            }
         }
     }
 

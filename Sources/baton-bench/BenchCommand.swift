@@ -33,6 +33,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: .hidden)
     var measurePeak: Int?
 
+    @Option(help: ArgumentHelp("Print the generated flow of the first size instead of measuring, to profile or read it: the bench's shape or the second one.", valueName: "bench|wildcards"))
+    var emit: GeneratedShape?
+
     @Flag(help: "Only measure exploring flows (the example flows and a generated app).")
     var explorationOnly = false
 
@@ -63,6 +66,11 @@ struct BenchCommand: ParsableCommand {
             return
         }
         let sizes = parsedSizes ?? []
+        if let emit {
+            let screens = sizes.first ?? 1_000
+            print(emit == .bench ? FlowGenerator(screens: screens).yaml() : WildcardGenerator(screens: screens).yaml())
+            return
+        }
         let runs = self.runs ?? (quick ? 3 : 5)
         let explorationSizes = quick ? [200] : [1_000]
         if explorationOnly {
@@ -116,6 +124,11 @@ struct BenchCommand: ParsableCommand {
         } else {
             print(TextReport.render(results, runs: runs))
         }
+    }
+
+    /// The generated shapes `--emit` can print.
+    enum GeneratedShape: String, ExpressibleByArgument, CaseIterable {
+        case bench, wildcards
     }
 
     private func progress(_ message: String) {
