@@ -3,7 +3,9 @@ import BatonModel
 /// Who shows what, computed once: for each flow the screens it can show and the child flows it
 /// can start, the reverse (parents, and the flows that show each screen), and what is reachable
 /// from `start`. Every walk keeps a visited set, so cycles in a hostile model are harmless.
-struct FlowGraph {
+/// A class: checks read it thousands of times through `LintContext`, and a struct of tables
+/// would be copied (every table retained and released) at each read.
+final class FlowGraph {
     /// What one flow can show.
     struct Shows {
         /// Every screen the flow can show: stack root, steps, branches, pushed, presented,
@@ -101,7 +103,7 @@ struct FlowGraph {
 
     /// (1.1) Adds what links show: each item in the flow that holds it (the link's flow, or the
     /// flow item before it: items after a flow go into that flow).
-    private mutating func addLinkItems(of flow: Flow) {
+    private func addLinkItems(of flow: Flow) {
         for link in flow.links {
             var holder = flow.name
             for item in link.items {
@@ -124,7 +126,7 @@ struct FlowGraph {
         }
     }
 
-    private mutating func computeReachability() {
+    private func computeReachability() {
         let start = index.spec.start.name
         guard index.flows[start] != nil else {
             if index.screens[start] != nil { reachableScreens.insert(start) }

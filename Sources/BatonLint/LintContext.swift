@@ -60,19 +60,29 @@ package final class LintContext {
     /// quote when the key was quoted).
     func eventLocation(of trigger: Trigger) -> SourceRange? {
         guard let location = trigger.location else { return nil }
-        let text = trigger.description
-        let written = location.end.line == location.start.line ? location.end.column - location.start.column : 0
-        let quote = written == text.unicodeScalars.count + 2 ? 1 : 0
-        return location.shifted(byColumns: quote + trigger.source.unicodeScalars.count + 1,
-                                length: trigger.event.unicodeScalars.count)
+        let source = Self.scalarCount(trigger.source)
+        let event = Self.scalarCount(trigger.event)
+        return location.shifted(byColumns: Self.quoteWidth(of: location, textScalars: source + 1 + event) + source + 1,
+                                length: event)
     }
 
     /// Where the source part of a trigger key is.
     func sourceLocation(of trigger: Trigger) -> SourceRange? {
         guard let location = trigger.location else { return nil }
+        let source = Self.scalarCount(trigger.source)
+        let text = source + 1 + Self.scalarCount(trigger.event)
+        return location.shifted(byColumns: Self.quoteWidth(of: location, textScalars: text), length: source)
+    }
+
+    /// 1 when the key at `location` was written quoted (it spans its text and two quotes), else 0.
+    private static func quoteWidth(of location: SourceRange, textScalars: Int) -> Int {
         let written = location.end.line == location.start.line ? location.end.column - location.start.column : 0
-        let quote = written == trigger.description.unicodeScalars.count + 2 ? 1 : 0
-        return location.shifted(byColumns: quote, length: trigger.source.unicodeScalars.count)
+        return written == textScalars + 2 ? 1 : 0
+    }
+
+    /// Unicode scalars in `text`, without walking them when it is ASCII (names always are).
+    private static func scalarCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.unicodeScalars.count
     }
 }
 

@@ -6,6 +6,8 @@ public struct SpecIndex: Sendable {
     public let types: [String: TypeDefinition]
     public let flags: [String: Flag]
     public let context: [String: ContextFact]
+    /// Screen or flow by name, for `kind(of:)`: one lookup, no copy of the screen or flow.
+    private let kinds: [String: TargetKind]
 
     public init(_ spec: FlowSpec) {
         self.spec = spec
@@ -14,6 +16,10 @@ public struct SpecIndex: Sendable {
         types = Self.byName(spec.types, \.name)
         flags = Self.byName(spec.flags, \.name)
         context = Self.byName(spec.context, \.name)
+        var kinds = [String: TargetKind](minimumCapacity: spec.screens.count + spec.flows.count)
+        for flow in spec.flows { kinds[flow.name] = .flow }
+        for screen in spec.screens { kinds[screen.name] = .screen }
+        self.kinds = kinds
     }
 
     /// The first element of each name wins; duplicates are the loader's and linter's to report.
@@ -28,8 +34,6 @@ public struct SpecIndex: Sendable {
 
     /// Whether `name` is a screen or a flow, nil when it is neither.
     public func kind(of name: String) -> TargetKind? {
-        if screens[name] != nil { return .screen }
-        if flows[name] != nil { return .flow }
-        return nil
+        kinds[name]
     }
 }

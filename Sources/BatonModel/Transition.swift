@@ -178,6 +178,7 @@ extension Action {
 extension Transition {
     /// Every action this transition can perform, across its alternatives and their `do` items.
     public var performedActions: [Action] {
-        actions.flatMap(\.performedActions)
+        let hasDo = actions.contains { if case .do = $0.kind { true } else { false } }
+        return hasDo ? actions.flatMap(\.performedActions) : actions
     }
 }

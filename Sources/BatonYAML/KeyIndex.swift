@@ -1,29 +1,32 @@
-/// The scalar keys of one mapping and where each was first written. A linear scan while the
-/// mapping is small, a dictionary once it grows, so lookups stay cheap either way.
+/// Finds the scalar keys already in one mapping, to catch duplicates. While the mapping is
+/// small its entries are scanned (nothing to build or copy); once it grows past a few entries
+/// a dictionary of keys takes over, so lookups stay cheap either way.
 struct KeyIndex {
     private static let linearLimit = 8
-    private var small: [(key: String, mark: Mark)] = []
     private var large: [String: Mark]?
 
-    /// Where `key` was first written, nil when it is new.
-    func firstMark(of key: String) -> Mark? {
+    /// Where `key` was first written among `entries`, the mapping's entries so far; nil when new.
+    func firstMark(of key: String, in entries: [Node.Mapping.Entry]) -> Mark? {
         if let large { return large[key] }
-        for entry in small where entry.key == key { return entry.mark }
+        for entry in entries {
+            if case .scalar(let scalar) = entry.key, scalar.value == key { return scalar.start }
+        }
         return nil
     }
 
-    /// Records `key` at `mark`; the caller checked it is new.
-    mutating func insert(_ key: String, at mark: Mark) {
+    /// Records the key of the entry just appended to `entries`.
+    mutating func added(_ key: Node, to entries: [Node.Mapping.Entry]) {
         if large != nil {
-            large?[key] = mark
-        } else if small.count < Self.linearLimit {
-            small.append((key, mark))
-        } else {
-            var dictionary = [String: Mark](minimumCapacity: small.count * 2 + 2)
-            for entry in small { dictionary[entry.key] = entry.mark }
-            dictionary[key] = mark
-            large = dictionary
-            small = []
+            if case .scalar(let scalar) = key { large?[scalar.value] = scalar.start }
+            return
         }
+        guard entries.count > Self.linearLimit else { return }
+        var dictionary = [String: Mark](minimumCapacity: entries.count * 2)
+        for entry in entries {
+            if case .scalar(let scalar) = entry.key, dictionary[scalar.value] == nil {
+                dictionary[scalar.value] = scalar.start
+            }
+        }
+        large = dictionary
     }
 }

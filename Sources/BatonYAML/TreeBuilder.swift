@@ -27,6 +27,32 @@ struct TreeBuilder {
         var keys = KeyIndex()
         var expecting = Expecting.key
         var mergeSources: [Node.Mapping] = []
+
+        /// Reads `key` as the next key of this mapping and sets what the node after it is: a
+        /// merge, a duplicate to drop (returned as a problem, reported at the second key), or
+        /// an ordinary entry's value.
+        mutating func expect(key: Node) -> YAMLError? {
+            guard case .scalar(let scalar) = key else {
+                expecting = .value(key: key)
+                return nil
+            }
+            if TreeBuilder.isMergeKey(scalar) {
+                expecting = .mergeValue
+                return nil
+            }
+            if let first = keys.firstMark(of: scalar.value, in: entries) {
+                expecting = .skippedValue
+                return YAMLError(.duplicateKey, "duplicate key '\(scalar.value)'", at: scalar.start, firstMark: first)
+            }
+            expecting = .value(key: key)
+            return nil
+        }
+
+        /// Adds an entry whose key is new.
+        mutating func append(_ entry: Node.Mapping.Entry) {
+            entries.append(entry)
+            keys.added(entry.key, to: entries)
+        }
     }
 
     private let limits: YAMLLimits
@@ -138,9 +164,9 @@ struct TreeBuilder {
         case .mapping:
             switch stack[top].expecting {
             case .key:
-                stack[top].expecting = Self.expectation(forKey: node, keys: &stack[top].keys, problems: &problems)
+                if let duplicate = stack[top].expect(key: node) { problems.append(duplicate) }
             case .value(let key):
-                stack[top].entries.append(Node.Mapping.Entry(key: key, value: node))
+                stack[top].append(Node.Mapping.Entry(key: key, value: node))
                 stack[top].expecting = .key
             case .skippedValue:
                 stack[top].expecting = .key
@@ -162,22 +188,7 @@ struct TreeBuilder {
         }
     }
 
-    /// What a key means for the value after it: a merge, a duplicate to drop (reported here,
-    /// at the second key), or an ordinary entry.
-    private static func expectation(forKey key: Node, keys: inout KeyIndex,
-                                    problems: inout [YAMLError]) -> Frame.Expecting {
-        guard case .scalar(let scalar) = key else { return .value(key: key) }
-        if Self.isMergeKey(scalar) { return .mergeValue }
-        if let first = keys.firstMark(of: scalar.value) {
-            problems.append(YAMLError(.duplicateKey, "duplicate key '\(scalar.value)'",
-                                      at: scalar.start, firstMark: first))
-            return .skippedValue
-        }
-        keys.insert(scalar.value, at: scalar.start)
-        return .value(key: key)
-    }
-
-    private static func isMergeKey(_ scalar: Node.Scalar) -> Bool {
+    fileprivate static func isMergeKey(_ scalar: Node.Scalar) -> Bool {
         scalar.value == "<<" && scalar.style == .plain && (scalar.tag == nil || scalar.tag == "!!merge")
     }
 
@@ -207,11 +218,10 @@ struct TreeBuilder {
     private static func merge(into frame: inout Frame) {
         for source in frame.mergeSources {
             for entry in source.entries {
-                if case .scalar(let key) = entry.key {
-                    if frame.keys.firstMark(of: key.value) != nil { continue }
-                    frame.keys.insert(key.value, at: key.start)
+                if case .scalar(let key) = entry.key, frame.keys.firstMark(of: key.value, in: frame.entries) != nil {
+                    continue
                 }
-                frame.entries.append(entry)
+                frame.append(entry)
             }
         }
         frame.mergeSources = []

@@ -80,4 +80,36 @@ import Testing
         #expect(transitions?[0].actions.first?.kind.argument?.location?.start == source["1️⃣"])
         #expect(transitions?[1].actions.first?.kind.argument?.location?.start == source["2️⃣"])
     }
+
+    @Test(arguments: [
+        ("\"push   detail  \"", ActionKind.push("detail")),
+        ("\"  pop \"", ActionKind.pop),
+        ("\"finish  cancelled\"", ActionKind.finish(outcome: "cancelled")),
+    ])
+    func spacesAroundTheWordsOfAStringAction(_ text: String, _ kind: ActionKind) {
+        let (action, diagnostics) = loadedAction(text)
+        #expect(diagnostics == [])
+        #expect(action?.kind == kind)
+    }
+
+    @Test func onlySpacesAfterTheKeywordIsAMissingArgument() {
+        let (action, diagnostics) = loadedAction("\"push   \"")
+        #expect(action == nil)
+        #expect(diagnostics.map(\.code) == ["invalid-action"])
+        #expect(diagnostics.first?.message == "`push` needs a screen or flow")
+    }
+
+    @Test func sameGuardTextParsedOnceStillPointsAtEachOccurrence() {
+        let source = MarkedText(minimalHead.replacingOccurrences(of: "stack: home", with: """
+            stack: home
+                on:
+                  home.tap: {push: a, when: "1️⃣flags.on"}
+                  home.hold: {push: a, when: "2️⃣flags.on"}
+            """))
+        let transitions = load(source.text).spec?.flows.first?.transitions
+        let conditions = transitions?.compactMap { $0.actions.first?.when }
+        #expect(conditions?.map(\.text) == ["flags.on", "flags.on"])
+        #expect(conditions?.map { $0.location?.start } == [source["1️⃣"], source["2️⃣"]])
+        #expect(conditions?.first?.expression == conditions?.last?.expression)
+    }
 }

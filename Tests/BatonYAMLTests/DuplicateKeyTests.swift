@@ -46,4 +46,16 @@ import BatonYAML
         let document = try YAMLParser.parse("a: {x: 1}\nb: {x: 2}\n")
         #expect(document.problems.isEmpty)
     }
+
+    /// A mapping's keys are scanned while it is small and indexed once it grows: a duplicate
+    /// of the first key is caught at every size, across the switch.
+    @Test(arguments: 1...12)
+    func duplicateOfTheFirstKeyCaughtAtEverySize(_ size: Int) throws {
+        let keys = (0..<size).map { "k\($0)" } + ["k0"]
+        let document = try YAMLParser.parse(keys.map { "\($0): v" }.joined(separator: "\n"))
+        #expect(document.problems.map(\.message) == ["duplicate key 'k0'"])
+        #expect(document.problems.map(\.mark.line) == [size + 1])
+        #expect(document.problems.map { $0.firstMark?.line } == [1])
+        #expect(document.root?.mapping?.entries.count == size)
+    }
 }
