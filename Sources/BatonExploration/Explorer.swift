@@ -88,8 +88,9 @@ private struct Search {
     }
 
     /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
-    private mutating func admit(_ state: ExploredState, parent: (state: Int, step: TraceStep)?) -> Int? {
-        let key = state.key
+    private mutating func admit(_ state: ExploredState, key: StateKey? = nil,
+                                parent: (state: Int, step: TraceStep)?) -> Int? {
+        let key = key ?? state.key
         guard known[key] == nil else { return nil }
         guard states.count < options.maxStates else {
             boundsHit.insert("maxStates")
@@ -114,18 +115,25 @@ private struct Search {
             return
         }
         var userStepHandled = false
+        var stateKey: StateKey?
         let setting = number(LinkAttempt.setting(of: state))
         for entry in menu.entries(for: navigation, context: state.context) {
             if let link = entry.link, !linksTried.insert(LinkAttempt(link: link, setting: setting)).inserted { continue }
             guard let driven = driver.take(entry.step, from: state) else { continue }
             let outcome = driven.outcome
+            let afterKey = driven.after?.key
             let location = outcome.use.transitions.first.flatMap { locations.location(of: CoverageTarget($0)) }
             let step = TraceStep(entry.step.scenarioStep, location: location)
             if outcome.name == "handled" || outcome.name == "held" {
                 // A fact the app sets counts as a way out when it changes what is shown (a lock
                 // screen the app clears); a deep link from outside does not.
-                if outcome.name == "handled", entry.byUser || (entry.link == nil && driven.after?.key != state.key) {
-                    userStepHandled = true
+                if outcome.name == "handled", !userStepHandled {
+                    if entry.byUser {
+                        userStepHandled = true
+                    } else if entry.link == nil {
+                        if stateKey == nil { stateKey = state.key }
+                        userStepHandled = afterKey != stateKey
+                    }
                 }
                 for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: step) }
                 for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: step) }
@@ -138,7 +146,7 @@ private struct Search {
             }
             classify(entry.step, outcome, in: navigation, at: position, by: step)
             if let after = driven.after {
-                _ = admit(after, parent: (position, step))
+                _ = admit(after, key: afterKey, parent: (position, step))
             }
         }
         if !userStepHandled {

@@ -80,10 +80,14 @@ final class RuntimeDriver {
 /// was itself explored while it was shown. Without that, every combination of the tabs' stacks
 /// would be a state of its own and an app of a few tabs would never be explored. Results
 /// handed to screens are left out too.
+///
+/// The search looks every key up once and stores most of them, and a dictionary hashes a key
+/// again whenever it grows: the hash is computed once, when the key is made.
 struct StateKey: Hashable {
     private var parts: [Part] = []
     private var flags: [String: Literal]
     private var context: [String: Value]
+    private var hash = 0
 
     private enum Part: Hashable {
         case flow(String, Value?)
@@ -104,6 +108,19 @@ struct StateKey: Hashable {
         add(flow: state.core.rootID, in: state.core, depth: 0)
         parts += state.core.heldLinks.map(Part.held)
         if let finished = state.core.finished { parts.append(.finished(finished, state.core.finishedPayload)) }
+        var hasher = Hasher()
+        hasher.combine(parts)
+        hasher.combine(flags)
+        hasher.combine(context)
+        hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.hash == rhs.hash && lhs.parts == rhs.parts && lhs.flags == rhs.flags && lhs.context == rhs.context
     }
 
     private mutating func add(_ item: CoreItem, in state: CoreState, depth: Int) {

@@ -152,11 +152,20 @@ public enum Identifier {
     /// Whether `text` is an id. Checks UTF-8 bytes: every id character is ASCII.
     @inlinable
     public static func isValid(_ text: some StringProtocol) -> Bool {
+        if let valid = text.utf8.withContiguousStorageIfAvailable(isValid(bytes:)) { return valid }
         var bytes = text.utf8.makeIterator()
         guard let first = bytes.next(), isStart(first) else { return false }
         while let byte = bytes.next() {
             guard isStart(byte) || (byte >= 0x30 && byte <= 0x39) else { return false }
         }
+        return true
+    }
+
+    /// The same rule over bytes in memory, for text stored contiguously (almost all of it).
+    @usableFromInline
+    static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, isStart(first) else { return false }
+        for byte in bytes.dropFirst() where !(isStart(byte) || (byte >= 0x30 && byte <= 0x39)) { return false }
         return true
     }
 
