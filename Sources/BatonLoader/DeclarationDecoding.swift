@@ -33,28 +33,29 @@ extension NodeReader {
 
     func typeDefinitions(_ node: Node) -> [TypeDefinition] {
         guard let mapping = mapping(node, "`types`", nullIsEmpty: true) else { return [] }
-        return mapping.entries.compactMap { entry in
-            guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, "type") else {
-                return nil
-            }
-            let location = range(key.start, key.end)
-            if BuiltinType(rawValue: name) != nil {
-                report(Diagnostic(.error, code: "builtin-redefined",
-                                  message: "'\(name)' is a built-in type and cannot be redefined",
-                                  at: location, suggestion: "choose another name"))
-                return nil
-            }
-            if let record = entry.value.mapping {
-                let fields = record.entries.compactMap { field -> Field? in
-                    guard let fieldKey = self.key(field.key), !isExtension(fieldKey),
-                          let fieldName = identifier(key: fieldKey, "field"),
-                          let fieldType = type(field.value) else { return nil }
-                    return Field(name: fieldName, type: fieldType, location: range(fieldKey.start, fieldKey.end))
-                }
-                return TypeDefinition(name: name, body: .record(fields), location: location)
-            }
-            return type(entry.value).map { TypeDefinition(name: name, body: .alias($0), location: location) }
+        return mapping.entries.compactMap { typeDefinition(key: $0.key, value: $0.value) }
+    }
+
+    /// One entry of `types`: a record of fields or an alias.
+    func typeDefinition(key keyNode: Node, value: Node) -> TypeDefinition? {
+        guard let key = key(keyNode), !isExtension(key), let name = identifier(key: key, "type") else { return nil }
+        let location = range(key.start, key.end)
+        if BuiltinType(rawValue: name) != nil {
+            report(Diagnostic(.error, code: "builtin-redefined",
+                              message: "'\(name)' is a built-in type and cannot be redefined",
+                              at: location, suggestion: "choose another name"))
+            return nil
         }
+        if let record = value.mapping {
+            let fields = record.entries.compactMap { field -> Field? in
+                guard let fieldKey = self.key(field.key), !isExtension(fieldKey),
+                      let fieldName = identifier(key: fieldKey, "field"),
+                      let fieldType = type(field.value) else { return nil }
+                return Field(name: fieldName, type: fieldType, location: range(fieldKey.start, fieldKey.end))
+            }
+            return TypeDefinition(name: name, body: .record(fields), location: location)
+        }
+        return type(value).map { TypeDefinition(name: name, body: .alias($0), location: location) }
     }
 
     func flags(_ node: Node) -> [Flag] {

@@ -11,8 +11,10 @@ struct ParsedDocument {
 
 extension NodeReader {
     /// Reads `reader.file` from `sources` and parses it; unreadable files, YAML errors, duplicate
-    /// keys and empty files become diagnostics at their place.
-    func parseDocument(from sources: any SourceProvider, limits: YAMLLimits,
+    /// keys and empty files become diagnostics at their place. With `streamingSections` (a
+    /// flow file), the entries of `types`, `screens` and `flows` are decoded while the text is
+    /// parsed, into `streamed`, and left out of the tree.
+    func parseDocument(from sources: any SourceProvider, limits: YAMLLimits, streamingSections: Bool = false,
                        unreadable: (String) -> Diagnostic) -> ParsedDocument {
         let bytes: [UInt8]
         do {
@@ -28,8 +30,10 @@ extension NodeReader {
         }
         let document: YAMLDocument
         do {
-            document = try YAMLParser.parse(bytes: bytes, limits: limits)
+            document = try YAMLParser.parse(bytes: bytes, limits: limits,
+                                            stream: streamingSections ? sectionStream() : nil)
         } catch {
+            streamed = StreamedSections()
             return ParsedDocument(root: nil, diagnostics: [LoaderMessage.yaml(error, at: range(error.mark), firstAt: nil)],
                                   isReadable: true)
         }

@@ -61,9 +61,14 @@ extension NodeReader {
         }
         contents.context = values["context"].map(contextFacts) ?? []
         contents.flags = values["flags"].map(flags) ?? []
-        contents.types = values["types"].map(typeDefinitions) ?? []
-        contents.screens = values["screens"].map(screens) ?? []
-        contents.flows = values["flows"].map(flows) ?? []
+        // Entries decoded while the file was parsed come first: the ones left in the tree are
+        // those a merge key brought, which follow the written ones.
+        let streamed = self.streamed
+        self.streamed = StreamedSections()
+        diagnostics += streamed.diagnostics
+        contents.types = streamed.types + (values["types"].map(typeDefinitions) ?? [])
+        contents.screens = streamed.screens + (values["screens"].map(screens) ?? [])
+        contents.flows = streamed.flows + (values["flows"].map(flows) ?? [])
         return contents
     }
 }

@@ -10,12 +10,13 @@ extension NodeReader {
 
     func flows(_ node: Node) -> [Flow] {
         guard let mapping = mapping(node, "`flows`") else { return [] }
-        return mapping.entries.compactMap { entry in
-            guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, "flow") else {
-                return nil
-            }
-            return flow(name, entry.value, location: range(key.start, key.end))
-        }
+        return mapping.entries.compactMap { flow(key: $0.key, value: $0.value) }
+    }
+
+    /// One entry of `flows`.
+    func flow(key keyNode: Node, value: Node) -> Flow? {
+        guard let key = key(keyNode), !isExtension(key), let name = identifier(key: key, "flow") else { return nil }
+        return flow(name, value, location: range(key.start, key.end))
     }
 
     private func flow(_ name: String, _ node: Node, location: SourceRange) -> Flow? {

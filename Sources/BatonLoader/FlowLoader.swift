@@ -105,7 +105,7 @@ private struct LoadSession {
             return nil
         }
         let reader = NodeReader(file: path)
-        let parsed = reader.parseDocument(from: loader.sources, limits: loader.limits) { reason in
+        let parsed = reader.parseDocument(from: loader.sources, limits: loader.limits, streamingSections: true) { reason in
             isMain ? LoaderMessage.unreadable(path, reason: reason)
                    : LoaderMessage.includeNotFound(path, reason: reason, at: includedAt)
         }

@@ -5,7 +5,9 @@ import BatonYAML
 /// problem instead of stopping at the first.
 final class NodeReader {
     let file: String
-    private(set) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
+    /// What a `SectionStream` decoded while the file was parsed.
+    var streamed = StreamedSections()
     private var parsedExpressions: [String: Result<Expression, ExpressionError>] = [:]
     private var parsedTypes: [String: Result<TypeRef, TypeRef.ParseError>] = [:]
 

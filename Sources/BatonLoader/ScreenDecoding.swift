@@ -7,12 +7,13 @@ extension NodeReader {
 
     func screens(_ node: Node) -> [Screen] {
         guard let mapping = mapping(node, "`screens`") else { return [] }
-        return mapping.entries.compactMap { entry in
-            guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, "screen") else {
-                return nil
-            }
-            return screen(name, entry.value, location: range(key.start, key.end))
-        }
+        return mapping.entries.compactMap { screen(key: $0.key, value: $0.value) }
+    }
+
+    /// One entry of `screens`.
+    func screen(key keyNode: Node, value: Node) -> Screen? {
+        guard let key = key(keyNode), !isExtension(key), let name = identifier(key: key, "screen") else { return nil }
+        return screen(name, value, location: range(key.start, key.end))
     }
 
     private func screen(_ name: String, _ node: Node, location: SourceRange) -> Screen? {

@@ -14,6 +14,13 @@ struct KeyIndex {
         return nil
     }
 
+    /// Records the key of an entry handed to a `SectionStream` rather than kept in `entries`:
+    /// only the dictionary can remember it.
+    mutating func added(streamed key: Node.Scalar, to entries: [Node.Mapping.Entry]) {
+        if large == nil { large = Self.dictionary(of: entries) }
+        large?[key.value] = key.start
+    }
+
     /// Records the key of the entry just appended to `entries`.
     mutating func added(_ key: Node, to entries: [Node.Mapping.Entry]) {
         if large != nil {
@@ -21,12 +28,16 @@ struct KeyIndex {
             return
         }
         guard entries.count > Self.linearLimit else { return }
+        large = Self.dictionary(of: entries)
+    }
+
+    private static func dictionary(of entries: [Node.Mapping.Entry]) -> [String: Mark] {
         var dictionary = [String: Mark](minimumCapacity: entries.count * 2)
         for entry in entries {
             if case .scalar(let scalar) = entry.key, dictionary[scalar.value] == nil {
                 dictionary[scalar.value] = scalar.start
             }
         }
-        large = dictionary
+        return dictionary
     }
 }

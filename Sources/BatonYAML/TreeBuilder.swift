@@ -73,8 +73,11 @@ struct TreeBuilder {
         var height: Int
     }
 
-    init(limits: YAMLLimits) {
+    private let stream: SectionStream?
+
+    init(limits: YAMLLimits, stream: SectionStream? = nil) {
         self.limits = limits
+        self.stream = stream
     }
 
     mutating func scalar(_ scalar: Node.Scalar, anchor: String?) throws(YAMLError) {
@@ -166,7 +169,12 @@ struct TreeBuilder {
             case .key:
                 if let duplicate = stack[top].expect(key: node) { problems.append(duplicate) }
             case .value(let key):
-                stack[top].append(Node.Mapping.Entry(key: key, value: node))
+                if top == 1, case .scalar(let scalar) = key, let section = streamedSection() {
+                    stream?.consume(section, scalar, node)
+                    stack[top].keys.added(streamed: scalar, to: stack[top].entries)
+                } else {
+                    stack[top].append(Node.Mapping.Entry(key: key, value: node))
+                }
                 stack[top].expecting = .key
             case .skippedValue:
                 stack[top].expecting = .key
@@ -175,6 +183,16 @@ struct TreeBuilder {
                 stack[top].expecting = .key
             }
         }
+    }
+
+    /// The section whose entry is being completed, when entries of the innermost mapping go
+    /// to `stream`: it is the value of a streamed key of the root mapping. An anchored section
+    /// is kept whole, so that an alias to it sees every entry.
+    private func streamedSection() -> String? {
+        guard stack.count == 2, stack[0].kind == .mapping, stack[1].kind == .mapping, stack[1].anchor == nil,
+              case .value(let sectionKey) = stack[0].expecting, case .scalar(let section) = sectionKey,
+              stream?.sections.contains(section.value) == true else { return nil }
+        return section.value
     }
 
     /// The height a child adds to its collection. A merge value's own levels dissolve: the

@@ -22,23 +22,28 @@ public enum YAMLParser {
 
     /// Parses one document from raw bytes, such as a file's contents, so invalid UTF-8 is
     /// reported (`.encoding`) instead of silently repaired as a `String` would.
-    public static func parse(bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLDocument {
-        try bytes.withUnsafeBufferPointer { parse(buffer: $0, limits: limits) }.get()
+    /// With `stream`, the entries of its sections go to its consumer as they are parsed and
+    /// are left out of the tree.
+    public static func parse(bytes: [UInt8], limits: YAMLLimits = .default,
+                             stream: SectionStream? = nil) throws(YAMLError) -> YAMLDocument {
+        try bytes.withUnsafeBufferPointer { parse(buffer: $0, limits: limits, stream: stream) }.get()
     }
 
-    private static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) -> Result<YAMLDocument, YAMLError> {
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: YAMLLimits,
+                              stream: SectionStream? = nil) -> Result<YAMLDocument, YAMLError> {
         Result { () throws(YAMLError) -> YAMLDocument in
             guard buffer.count <= limits.maxBytes else {
                 throw YAMLError(.tooLarge, "the text is \(buffer.count) bytes, more than the limit of \(limits.maxBytes)",
                                 at: Mark(line: 1, column: 1))
             }
-            return try build(EventReader(input: buffer), limits: limits)
+            return try build(EventReader(input: buffer), limits: limits, stream: stream)
         }
     }
 
     /// Feeds the reader's events to a `TreeBuilder` until the stream ends.
-    private static func build(_ reader: EventReader, limits: YAMLLimits) throws(YAMLError) -> YAMLDocument {
-        var builder = TreeBuilder(limits: limits)
+    private static func build(_ reader: EventReader, limits: YAMLLimits,
+                              stream: SectionStream?) throws(YAMLError) -> YAMLDocument {
+        var builder = TreeBuilder(limits: limits, stream: stream)
         var documents = 0
         while true {
             switch try reader.next() {

@@ -189,4 +189,32 @@ import Testing
         #expect(load("").diagnostics.map(\.code) == ["empty-file"])
         #expect(load("- a\n- b\n").diagnostics.map(\.code) == ["wrong-type"])
     }
+
+    /// Screens and flows are decoded while the file is parsed; what they report is dropped with
+    /// them when the parse then fails, as it was when the whole tree was built first.
+    @Test func aSyntaxErrorAfterDecodedScreensReportsOnlyTheSyntaxError() {
+        let result = load("baton: 1\nstart: main\nscreens:\n  home: {bogus: 1}\nflows:\n  main: {stack: home\n")
+        #expect(result.diagnostics.map(\.code) == ["yaml-syntax"])
+        #expect(result.spec == nil)
+    }
+
+    /// Screens a merge key brings follow the written ones, which win over them.
+    @Test func screensMergedFromAnAnchorFollowTheWrittenOnes() {
+        let result = load("""
+            baton: 1
+            start: main
+            x-common: &common
+              home: {title: Merged}
+              about: {}
+            screens:
+              <<: *common
+              home: {title: Written}
+              settings: {}
+            flows:
+              main: {stack: home}
+            """)
+        #expect(result.diagnostics.filter { $0.severity == .error } == [])
+        #expect(result.spec?.screens.map(\.name) == ["home", "settings", "about"])
+        #expect(result.spec?.screens.first?.title == "Written")
+    }
 }

@@ -1,0 +1,41 @@
+import BatonModel
+import BatonYAML
+
+/// The entries of `types`, `screens` and `flows` decoded while the file was parsed (see
+/// `SectionStream`), with the diagnostics their decoding reported. They wait here until
+/// `fileContents` reads the rest of the file; a file whose parse then fails drops them, as it
+/// would have dropped its tree.
+struct StreamedSections {
+    static let names: Set<String> = ["types", "screens", "flows"]
+
+    var types: [TypeDefinition] = []
+    var screens: [Screen] = []
+    var flows: [Flow] = []
+    var diagnostics: [Diagnostic] = []
+}
+
+extension NodeReader {
+    /// A stream that decodes each entry of the sections as soon as it is parsed, so the tree
+    /// never holds them.
+    func sectionStream() -> SectionStream {
+        SectionStream(sections: StreamedSections.names) { [unowned self] section, key, value in
+            decodeStreamed(section, key: .scalar(key), value: value)
+        }
+    }
+
+    private func decodeStreamed(_ section: String, key: Node, value: Node) {
+        // What the entry reports is kept with the entry, apart from the file's own diagnostics.
+        swap(&diagnostics, &streamed.diagnostics)
+        defer { swap(&diagnostics, &streamed.diagnostics) }
+        switch section {
+        case "types":
+            if let type = typeDefinition(key: key, value: value) { streamed.types.append(type) }
+        case "screens":
+            if let screen = screen(key: key, value: value) { streamed.screens.append(screen) }
+        case "flows":
+            if let flow = flow(key: key, value: value) { streamed.flows.append(flow) }
+        default:
+            break
+        }
+    }
+}
