@@ -63,12 +63,17 @@ extension NodeReader {
         contents.flags = values["flags"].map(flags) ?? []
         // Entries decoded while the file was parsed come first: the ones left in the tree are
         // those a merge key brought, which follow the written ones.
-        let streamed = self.streamed
-        self.streamed = StreamedSections()
+        // Moved out, not copied: the lists are then only the contents', and grow in place.
+        var streamed = StreamedSections()
+        swap(&streamed, &self.streamed)
         diagnostics += streamed.diagnostics
-        contents.types = streamed.types + (values["types"].map(typeDefinitions) ?? [])
-        contents.screens = streamed.screens + (values["screens"].map(screens) ?? [])
-        contents.flows = streamed.flows + (values["flows"].map(flows) ?? [])
+        contents.types = streamed.types
+        contents.screens = streamed.screens
+        contents.flows = streamed.flows
+        streamed = StreamedSections()
+        contents.types += values["types"].map(typeDefinitions) ?? []
+        contents.screens += values["screens"].map(screens) ?? []
+        contents.flows += values["flows"].map(flows) ?? []
         return contents
     }
 }

@@ -165,42 +165,54 @@ enum IncludeEscape {
 /// Definitions gathered from every file, each id once; a second definition is reported with
 /// both places.
 private struct MergedDefinitions {
+    /// The definitions of one kind, each name once: a later one of the same name is reported
+    /// at its place, with the first's.
     struct Table<Item> {
         var items: [Item] = []
-        var firstPlace: [String: SourceRange?] = [:]
+        /// Where each name is in `items`.
+        var positions: [String: Int] = [:]
+        let name: (Item) -> String
+        let location: (Item) -> SourceRange?
+        let what: String
 
-        mutating func add(_ item: Item, name: String, location: SourceRange?, what: String,
-                          reporting diagnostics: inout [Diagnostic]) {
-            if let first = firstPlace[name] {
-                diagnostics.append(LoaderMessage.duplicateDefinition(what, name, at: location, first: first))
-                return
+        /// Adds a file's definitions. The first file's list is taken as it is, not copied,
+        /// when it repeats no name (a file's own keys are unique, so it normally does not).
+        mutating func add(_ newItems: [Item], reporting diagnostics: inout [Diagnostic]) {
+            positions.reserveCapacity(positions.count + newItems.count)
+            var kept: [Int] = []
+            var repeats = false
+            for (index, item) in newItems.enumerated() {
+                let itemName = name(item)
+                if let first = positions[itemName] {
+                    let firstItem = first < items.count ? items[first] : newItems[kept[first - items.count]]
+                    diagnostics.append(LoaderMessage.duplicateDefinition(what, itemName, at: location(item),
+                                                                          first: location(firstItem)))
+                    repeats = true
+                    continue
+                }
+                positions[itemName] = items.count + kept.count
+                kept.append(index)
             }
-            firstPlace[name] = location
-            items.append(item)
+            if items.isEmpty && !repeats {
+                items = newItems
+            } else {
+                items.reserveCapacity(items.count + kept.count)
+                for index in kept { items.append(newItems[index]) }
+            }
         }
     }
 
-    var context = Table<ContextFact>()
-    var flags = Table<Flag>()
-    var types = Table<TypeDefinition>()
-    var screens = Table<Screen>()
-    var flows = Table<Flow>()
+    var context = Table<ContextFact>(name: \.name, location: \.location, what: "context fact")
+    var flags = Table<Flag>(name: \.name, location: \.location, what: "flag")
+    var types = Table<TypeDefinition>(name: \.name, location: \.location, what: "type")
+    var screens = Table<Screen>(name: \.name, location: \.location, what: "screen")
+    var flows = Table<Flow>(name: \.name, location: \.location, what: "flow")
 
     mutating func add(_ file: FileContents, reporting diagnostics: inout [Diagnostic]) {
-        for fact in file.context {
-            context.add(fact, name: fact.name, location: fact.location, what: "context fact", reporting: &diagnostics)
-        }
-        for flag in file.flags {
-            flags.add(flag, name: flag.name, location: flag.location, what: "flag", reporting: &diagnostics)
-        }
-        for type in file.types {
-            types.add(type, name: type.name, location: type.location, what: "type", reporting: &diagnostics)
-        }
-        for screen in file.screens {
-            screens.add(screen, name: screen.name, location: screen.location, what: "screen", reporting: &diagnostics)
-        }
-        for flow in file.flows {
-            flows.add(flow, name: flow.name, location: flow.location, what: "flow", reporting: &diagnostics)
-        }
+        context.add(file.context, reporting: &diagnostics)
+        flags.add(file.flags, reporting: &diagnostics)
+        types.add(file.types, reporting: &diagnostics)
+        screens.add(file.screens, reporting: &diagnostics)
+        flows.add(file.flows, reporting: &diagnostics)
     }
 }

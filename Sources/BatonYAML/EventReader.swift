@@ -1,22 +1,32 @@
 internal import CYAML
 
-/// Owns one libyaml event parser and the copy of the input it reads, and frees both in
-/// `deinit`. Hands out events as Swift values.
+/// Owns one libyaml event parser and frees it in `deinit`. Reads the caller's bytes in place
+/// (a flow file's copy would double what a load holds), so the bytes must outlive the reader:
+/// it lives inside the parse call that lends them. Hands out events as Swift values.
 final class EventReader {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private let buffer: UnsafeMutablePointer<UInt8>
+    /// The bytes libyaml reads: the input after any byte order mark.
+    private let buffer: UnsafePointer<UInt8>
     private let count: Int
+    /// A byte of our own for empty input: libyaml refuses a null pointer.
+    private let emptyInput: UnsafeMutablePointer<UInt8>?
     private var initialized = false
     private var converter: MarkConverter
 
-    /// Copies `input` (dropping a leading UTF-8 byte order mark) and starts a parser on it.
+    /// Starts a parser on `input`, dropping a leading UTF-8 byte order mark. `input` must stay
+    /// valid for the reader's whole life.
     init(input: UnsafeBufferPointer<UInt8>) throws(YAMLError) {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let skip = input.starts(with: bom) ? bom.count : 0
         count = input.count - skip
-        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
         if count > 0, let base = input.baseAddress {
-            buffer.initialize(from: base + skip, count: count)
+            buffer = base + skip
+            emptyInput = nil
+        } else {
+            let byte = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+            byte.initialize(to: 0)
+            buffer = UnsafePointer(byte)
+            emptyInput = byte
         }
         parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         converter = MarkConverter(bytes: UnsafeBufferPointer(start: buffer, count: count), offsetBase: skip)
@@ -31,7 +41,7 @@ final class EventReader {
     deinit {
         if initialized { yaml_parser_delete(parser) }
         parser.deallocate()
-        buffer.deallocate()
+        emptyInput?.deallocate()
     }
 
     /// The next event, or the error libyaml stopped at.
