@@ -62,8 +62,8 @@ extension NodeReader {
         contents.context = values["context"].map(contextFacts) ?? []
         contents.flags = values["flags"].map(flags) ?? []
         // Entries decoded while the file was parsed come first: the ones left in the tree are
-        // those a merge key brought, which follow the written ones.
-        // Moved out, not copied: the lists are then only the contents', and grow in place.
+        // those a merge key brought, which follow the written ones. The lists are moved out of
+        // `streamed`, not copied, so that they grow in place.
         var streamed = StreamedSections()
         swap(&streamed, &self.streamed)
         diagnostics += streamed.diagnostics
