@@ -1,13 +1,6 @@
 import BatonModel
 
 extension CoverageTarget {
-    /// Where the target is written: a placement's screen declaration, a transition's
-    /// alternative (its `on` entry when the alternative has no place), a link.
-    /// Indexes the whole spec: to place many targets, make one `CoverageLocations`.
-    public func location(in spec: FlowSpec) -> SourceRange? {
-        CoverageLocations(spec).location(of: self)
-    }
-
     /// Every transition alternative and link `spec` declares, sorted.
     static func declared(in spec: FlowSpec) -> [CoverageTarget] {
         var targets: [CoverageTarget] = []
@@ -52,7 +45,8 @@ public struct CoverageLocations: Sendable {
         }
     }
 
-    /// Where `target` is written: the same place as `target.location(in: spec)`.
+    /// Where `target` is written: a placement's screen declaration, a transition's
+    /// alternative (its `on` entry when the alternative has no place), a link.
     public func location(of target: CoverageTarget) -> SourceRange? {
         switch target {
         case .placement(let screen, _):

@@ -70,7 +70,7 @@ private struct Search {
             let (flags, context) = domains.environment(for: assignment)
             switch driver.start(flags: flags, context: context) {
             case .success(let state):
-                if let position = admit(state, parent: nil) {
+                if let position = admit(state, key: state.key, parent: nil) {
                     starts[position] = (flags, context)
                 }
             case .failure(let error):
@@ -88,9 +88,7 @@ private struct Search {
     }
 
     /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
-    private mutating func admit(_ state: ExploredState, key: StateKey? = nil,
-                                parent: (state: Int, step: TraceStep)?) -> Int? {
-        let key = key ?? state.key
+    private mutating func admit(_ state: ExploredState, key: StateKey, parent: (state: Int, step: TraceStep)?) -> Int? {
         guard known[key] == nil else { return nil }
         guard states.count < options.maxStates else {
             boundsHit.insert("maxStates")
@@ -115,7 +113,7 @@ private struct Search {
             return
         }
         var userStepHandled = false
-        var stateKey: StateKey?
+        lazy var stateKey = state.key
         let setting = number(LinkAttempt.setting(of: state))
         for entry in menu.entries(for: navigation, context: state.context) {
             if let link = entry.link, !linksTried.insert(LinkAttempt(link: link, setting: setting)).inserted { continue }
@@ -128,12 +126,7 @@ private struct Search {
                 // A fact the app sets counts as a way out when it changes what is shown (a lock
                 // screen the app clears); a deep link from outside does not.
                 if outcome.name == "handled", !userStepHandled {
-                    if entry.byUser {
-                        userStepHandled = true
-                    } else if entry.link == nil {
-                        if stateKey == nil { stateKey = state.key }
-                        userStepHandled = afterKey != stateKey
-                    }
+                    userStepHandled = entry.byUser || (entry.link == nil && afterKey != stateKey)
                 }
                 for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: step) }
                 for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: step) }
@@ -145,7 +138,7 @@ private struct Search {
                 }
             }
             classify(entry.step, outcome, in: navigation, at: position, by: step)
-            if let after = driven.after {
+            if let after = driven.after, let afterKey {
                 _ = admit(after, key: afterKey, parent: (position, step))
             }
         }

@@ -35,13 +35,16 @@ final class RuntimeDriver {
     func start(flags: [String: Literal], context: [String: Value]) -> Result<ExploredState, DiagnosticsError> {
         let environment = RuntimeEnvironment(flagOverrides: flags, context: context)
         do {
-            if core == nil {
-                core = try NavigationCore(spec: spec, environment: environment, strict: true)
+            var started: NavigationCore
+            if let existing = core.take() {
+                started = existing
+                try started.restart(environment: environment)
             } else {
-                try core?.restart(environment: environment)
+                started = try NavigationCore(spec: spec, environment: environment, strict: true)
             }
-            guard let core else { return .failure(DiagnosticsError([])) }
-            return .success(ExploredState(core: core.state, flags: core.environment.flagOverrides, context: core.environment.context))
+            core = started
+            return .success(ExploredState(core: started.state, flags: started.environment.flagOverrides,
+                                          context: started.environment.context))
         } catch {
             return .failure(error)
         }

@@ -53,6 +53,11 @@ struct TreeBuilder {
             entries.append(entry)
             keys.added(entry.key, to: entries)
         }
+
+        /// Remembers the new key of an entry handed to a `SectionStream` instead of appended.
+        mutating func recordStreamed(key: Node.Scalar) {
+            keys.added(streamed: key, to: entries)
+        }
     }
 
     private let limits: YAMLLimits
@@ -171,7 +176,7 @@ struct TreeBuilder {
             case .value(let key):
                 if top == 1, case .scalar(let scalar) = key, let section = streamedSection() {
                     stream?.consume(section, scalar, node)
-                    stack[top].keys.added(streamed: scalar, to: stack[top].entries)
+                    stack[top].recordStreamed(key: scalar)
                 } else {
                     stack[top].append(Node.Mapping.Entry(key: key, value: node))
                 }

@@ -88,12 +88,12 @@ package struct UnhandledEventCheck: LintCheck {
     package static func run(_ context: LintContext) -> [Diagnostic] {
         let graph = context.graph
         // Trigger keys → the flows that have them, so most events are settled without a walk.
-        var handlers: [TriggerName: Set<String>] = [:]
+        var handlers: [Trigger: Set<String>] = [:]
         // Screen → the flows that show it in a placement other than a sequence step of theirs.
         var otherPlacements: [String: [String]] = [:]
         for flow in context.spec.flows {
             for transition in flow.transitions {
-                handlers[TriggerName(transition.trigger.source, transition.trigger.event), default: []].insert(flow.name)
+                handlers[transition.trigger, default: []].insert(flow.name)
             }
         }
         for (flow, shows) in graph.shows {
@@ -110,8 +110,8 @@ package struct UnhandledEventCheck: LintCheck {
                     from = (otherPlacements[screen.name] ?? []).sorted()
                     if from.isEmpty { continue }
                 }
-                let exact = handlers[TriggerName(screen.name, event.name)] ?? []
-                let wildcard = handlers[TriggerName(Trigger.anySource, event.name)] ?? []
+                let exact = handlers[Trigger(source: screen.name, event: event.name)] ?? []
+                let wildcard = handlers[Trigger(source: Trigger.anySource, event: event.name)] ?? []
                 if exact.isEmpty && wildcard.isEmpty {
                     out.append(diagnostic(.unhandledEvent(event.name, screen: screen.name), at: event.location))
                     continue
@@ -145,13 +145,3 @@ package struct UnhandledEventCheck: LintCheck {
     }
 }
 
-/// A trigger key as a lookup key: its source and event, compared without joining them into text.
-struct TriggerName: Hashable {
-    var source: String
-    var event: String
-
-    init(_ source: String, _ event: String) {
-        self.source = source
-        self.event = event
-    }
-}
