@@ -6,7 +6,12 @@ import BatonYAML
 /// `fileContents` reads the rest of the file; a file whose parse then fails drops them, as it
 /// would have dropped its tree.
 struct StreamedSections {
-    static let names: Set<String> = ["types", "screens", "flows"]
+    /// The top-level keys whose entries are streamed.
+    enum Section: String, CaseIterable {
+        case types, screens, flows
+    }
+
+    static let names = Set(Section.allCases.map(\.rawValue))
 
     var types: [TypeDefinition] = []
     var screens: [Screen] = []
@@ -27,14 +32,14 @@ extension NodeReader {
         // What the entry reports is kept with the entry, apart from the file's own diagnostics.
         swap(&diagnostics, &streamed.diagnostics)
         defer { swap(&diagnostics, &streamed.diagnostics) }
-        switch section {
-        case "types":
+        switch StreamedSections.Section(rawValue: section) {
+        case .types?:
             if let type = typeDefinition(key: key, value: value) { streamed.types.append(type) }
-        case "screens":
+        case .screens?:
             if let screen = screen(key: key, value: value) { streamed.screens.append(screen) }
-        case "flows":
+        case .flows?:
             if let flow = flow(key: key, value: value) { streamed.flows.append(flow) }
-        default:
+        case nil:
             break
         }
     }
