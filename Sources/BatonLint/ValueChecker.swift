@@ -51,6 +51,12 @@ public struct ValueChecker: Sendable {
     /// without a payload takes none.
     public func payloadProblem(_ payload: Value?, event: String, of screen: String) -> String? {
         guard let declaration = index.screens[screen]?.event(named: event) else { return nil }
+        return payloadProblem(payload, declaration: declaration, of: screen)
+    }
+
+    /// Why `payload` cannot be sent with the event `declaration` of `screen`; nil when it can.
+    public func payloadProblem(_ payload: Value?, declaration: EventDeclaration, of screen: String) -> String? {
+        let event = declaration.name
         let given = payload == .null ? nil : payload
         guard let type = declaration.payload else {
             guard let given else { return nil }

@@ -50,10 +50,13 @@ public class FlowCoordinator: Identifiable {
     /// kind's content in the subclasses. Properties are set only when they change, so
     /// observers hear of real changes only.
     func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
-        if input != node.input { input = node.input }
-        let current = presented
-        if current != nil || node.presented != nil {
-            let modal = node.presented.flatMap { modal in
+        // The stored values are read without registering an observation: the runtime is
+        // writing them, not a view reading them.
+        if _input != node.input { input = node.input }
+        let presentedNow = node.presented
+        if _presented != nil || presentedNow != nil {
+            let current = _presented
+            let modal = presentedNow.flatMap { modal in
                 mirror.item(modal.item).map { PresentedItem(presentation: modal.presentation, item: $0) }
             }
             if !Self.same(current?.item, modal?.item) || current?.presentation != modal?.presentation {

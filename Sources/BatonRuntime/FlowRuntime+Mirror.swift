@@ -25,7 +25,13 @@ struct FacadeMirror {
             kept += 1
         }
         if kept == entries.count, kept == current.count { return nil }
-        return Array(current.prefix(kept)) + entries[kept...].compactMap(item)
+        var items = current
+        if kept < items.count { items.removeSubrange(kept...) }
+        items.reserveCapacity(entries.count)
+        for entry in entries[kept...] {
+            if let item = item(entry) { items.append(item) }
+        }
+        return items
     }
 }
 
@@ -36,7 +42,8 @@ extension FlowRuntime {
     /// with their instance, and a coordinator's observable properties are set only when they
     /// change.
     func syncMirror() {
-        let changes = core.takeChanges()
+        defer { core.clearChanges() }
+        let changes = core.changes
         let state = core.state
         let everything = mirror.flows.isEmpty
         if everything {
@@ -46,9 +53,16 @@ extension FlowRuntime {
             mirror.flows[id] = nil
             mirror.screens[id] = nil
         }
-        let screenIDs = everything ? Array(state.screens.keys) : Array(changes.screens)
-        mirror.renewed = []
-        for id in screenIDs.sorted() {
+        mirror.renewed.removeAll(keepingCapacity: true)
+        // View models are made in creation order; a step makes one or two.
+        let screenIDs: [Int] = if everything {
+            state.screens.keys.sorted()
+        } else if changes.screens.count > 1 {
+            changes.screens.sorted()
+        } else {
+            Array(changes.screens)
+        }
+        for id in screenIDs {
             guard let screen = state.screens[id] else { continue }
             if let entry = mirror.screens[id], entry.screen == screen.screen {
                 if entry.input != screen.input {

@@ -247,7 +247,7 @@ public final class FlowRuntime {
     /// Brings the facade in line with the core after a step, tells view models what they were
     /// handed, and logs the step's entries.
     @discardableResult
-    func commit(_ report: CoreReport) -> CoreReport {
+    func commit(_ report: consuming CoreReport) -> CoreReport {
         syncMirror()
         for (instance, result) in report.results {
             mirror.screens[instance]?.viewModel.receive(result)
@@ -255,13 +255,16 @@ public final class FlowRuntime {
         for (instance, input) in report.inputs {
             mirror.screens[instance]?.viewModel.update(input: input)
         }
-        record(report.entries)
+        // The entries move into the log; the report goes back without them.
+        let entries = report.entries
+        report.entries = []
+        record(entries)
         return report
     }
 
     /// Appends entries, numbering them and giving the first (the step's own) the final state
     /// when states are recorded, tells `onTransition`, and keeps the log within its limit.
-    private func record(_ entries: [LogEntry]) {
+    private func record(_ entries: consuming [LogEntry]) {
         guard !entries.isEmpty else { return }
         let final = options.recordsStates ? state : nil
         var numbered = entries

@@ -53,8 +53,7 @@ extension NavigationStepOutcome {
 extension FlowRuntime {
     /// Takes one step, as a scenario file or the exploration would.
     package func apply(_ step: NavigationStep) -> NavigationStepOutcome {
-        let report = core.take(step)
-        commit(report)
+        let report = commit(core.take(step))
         if case .set = step { environment = core.environment }
         return NavigationStepOutcome(report, of: step)
     }

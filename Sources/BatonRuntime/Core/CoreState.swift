@@ -231,6 +231,19 @@ package struct CoreFlow: Hashable, Codable, Sendable {
         return items
     }
 
+    /// Calls `body` with every instance the flow holds, as `heldItems` lists them but
+    /// without making the list.
+    func forEachHeld(_ body: (CoreItem) -> Void) {
+        switch kind {
+        case .stack, .sequence: for entry in entries { body(entry) }
+        case .tabs: for tab in tabs { if let flow = tab.flow { body(flow) } }
+        case .switch:
+            if let branch { body(branch) }
+            for item in kept.values { body(item) }
+        }
+        if let presented { body(presented.item) }
+    }
+
     /// The index of the last shown step of a sequence, nil when none is shown.
     var currentStepIndex: Int? {
         entries.reversed().lazy.compactMap { self.stepIndices[$0.id] }.first

@@ -41,6 +41,12 @@ package struct InstanceIDs: Sequence, Sendable {
         return few.contains(id)
     }
 
+    /// Forgets every id, keeping the room they took: a set emptied each step allocates once.
+    package mutating func removeAll() {
+        if !few.isEmpty { few.removeAll(keepingCapacity: true) }
+        many = nil
+    }
+
     /// The ids, in no particular order.
     package func makeIterator() -> Array<Int>.Iterator {
         (many.map(Array.init) ?? few).makeIterator()

@@ -154,7 +154,7 @@ extension NavigationCore {
     private func switchOwner(of id: Int, branch: String, _ action: String) throws(ActionFailure) -> Int {
         let owner = ancestors(of: id).first { ancestor in
             guard let flow = state.flows[ancestor], flow.kind == .switch,
-                  case .switch(let branches)? = index.flows[flow.flow]?.kind else { return false }
+                  case .switch(let branches)? = definitions.flows[flow.flow]?.flow.kind else { return false }
             return branches.contains { $0.target.name == branch }
         }
         guard let owner else { throw ActionFailure(message: RuntimeMessage.noSwitch(branch, action: action)) }
@@ -169,7 +169,7 @@ extension NavigationCore {
             self[changing: top.id]?.input = flow.input == nil ? nil : input
         } else {
             guard let screen = state.screens[top.id] else { return }
-            let taken = index.screens[screen.screen]?.input == nil ? nil : input
+            let taken = definitions.screens[screen.screen]?.takesInput == true ? input : nil
             state.screens[top.id]?.input = taken
             changedScreens.insert(top.id)
             changedFlows.insert(stack)  // its entry shows a new input

@@ -13,7 +13,7 @@ extension NavigationCore {
 
     /// Starts the root flow; its instance id.
     mutating func makeRootFlow() throws(ActionFailure) -> Int {
-        guard let flow = index.flows[spec.start.name] else {
+        guard let flow = definitions.flows[spec.start.name]?.flow else {
             throw ActionFailure(message: RuntimeMessage.unknownTarget(spec.start.name))
         }
         return try makeFlow(flow, input: nil, depth: 0)
@@ -25,20 +25,20 @@ extension NavigationCore {
     }
 
     mutating func makeItem(_ name: String, input: Value?, depth: Int) throws(ActionFailure) -> CoreItem {
-        if let screen = index.screens[name] {
+        if let screen = definitions.screens[name] {
             try countCreation()
             return makeScreen(screen, input: input)
         }
-        if let flow = index.flows[name] {
+        if let flow = definitions.flows[name]?.flow {
             return CoreItem(id: try makeFlow(flow, input: input, depth: depth), name: name, isFlow: true)
         }
         throw ActionFailure(message: RuntimeMessage.unknownTarget(name))
     }
 
     /// A screen instance. A screen that takes no input ignores the payload.
-    mutating func makeScreen(_ screen: Screen, input: Value?) -> CoreItem {
+    mutating func makeScreen(_ screen: ScreenDefinition, input: Value?) -> CoreItem {
         let id = takeInstanceID()
-        state.screens[id] = CoreScreen(id: id, screen: screen.name, input: screen.input == nil ? nil : input)
+        state.screens[id] = CoreScreen(id: id, screen: screen.name, input: screen.takesInput ? input : nil)
         changedScreens.insert(id)
         let item = CoreItem(id: id, name: screen.name, isFlow: false)
         madeThisStep.append(item)
@@ -141,7 +141,7 @@ extension NavigationCore {
         case .switch where flow.branch == nil:
             try? fill(id, depth: depth)
         case .tabs:
-            guard case .tabs(let declared, _)? = index.flows[flow.flow]?.kind else { break }
+            guard case .tabs(let declared, _)? = definitions.flows[flow.flow]?.flow.kind else { break }
             let input = contentInput(id)
             for position in flow.tabs.indices where flow.tabs[position].flow == nil {
                 guard let tab = declared.first(where: { $0.id == flow.tabs[position].id }),

@@ -6,11 +6,11 @@ extension NavigationCore {
     /// parent. An emission that reaches past the root is unhandled (`back`: rejected).
     mutating func dispatch(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult {
         guard depth <= Self.maxDepth else { return .rejected(RuntimeMessage.tooDeep) }
-        guard let node = state.flows[id], let flow = index.flows[node.flow] else {
+        guard let node = state.flows[id], let definition = definitions.flows[node.flow] else {
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
-        let transitions = flow.transitions
-        let keys = transitionIndex(of: flow)
+        let transitions = definition.flow.transitions
+        let keys = definition.keys
         if let position = keys.specific(source: emission.source, event: emission.event),
            let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) {
             return perform(transitions[position], choice, in: id, emission: emission, depth: depth)
@@ -28,14 +28,6 @@ extension NavigationCore {
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
         return dispatch(emission, at: parent, arrival: .item(id), depth: depth + 1)
-    }
-
-    /// The index of a flow's `on` keys, built on first use and kept until the spec changes.
-    private mutating func transitionIndex(of flow: Flow) -> TransitionIndex {
-        if let index = transitionIndexes[flow.name] { return index }
-        let index = TransitionIndex(flow)
-        transitionIndexes[flow.name] = index
-        return index
     }
 
     /// A sequence's built-in `done`: from a step's screen, or a step flow's `done` outcome, it
@@ -62,9 +54,9 @@ extension NavigationCore {
     /// reported when none does. A rejected action leaves the dismissal standing and is logged
     /// as a nested entry.
     mutating func offerDismissed(_ name: String, to owner: Int, depth: Int) {
-        guard let flow = definition(owner) else { return }
-        let transitions = flow.transitions
-        guard let position = transitionIndex(of: flow).specific(source: name, event: "dismissed"),
+        guard let definition = state.flows[owner].flatMap({ definitions.flows[$0.flow] }) else { return }
+        let transitions = definition.flow.transitions
+        guard let position = definition.keys.specific(source: name, event: "dismissed"),
               let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) else { return }
         let checkpoint = usesReturn ? makeCheckpoint() : nil
         let saved = trace
@@ -88,7 +80,7 @@ extension NavigationCore {
     /// back to its root (its modals stay); with `keep` nothing changes. Handled either way.
     mutating func reselect(tab id: String, in tabs: Int) -> StepResult {
         guard let node = state.flows[tabs] else { return .rejected(RuntimeMessage.noTab(id)) }
-        guard index.flows[node.flow]?.reselect == .popToRoot else {
+        guard definitions.flows[node.flow]?.flow.reselect == .popToRoot else {
             trace.record(flow: node.flow, action: "reselect \(id): keep")
             return .handled
         }
@@ -162,7 +154,7 @@ extension NavigationCore {
         }
         let step = parent.kind == .sequence ? parent.stepIndices[id] : nil
         let steps: [Step]
-        if case .sequence(let declared)? = index.flows[parent.flow]?.kind { steps = declared } else { steps = [] }
+        if case .sequence(let declared)? = definitions.flows[parent.flow]?.flow.kind { steps = declared } else { steps = [] }
         // (1.1) A flow step that finishes with `done` stays below the next step, as it was left.
         if let step, outcome == "done", steps.indices.contains(step),
            !steps[step].transient, parent.entries.last?.id == id, flow.activeItem != nil {

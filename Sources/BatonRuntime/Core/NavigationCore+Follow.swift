@@ -12,7 +12,7 @@ extension NavigationCore {
             let (id, depth) = queue[head]
             head += 1
             guard let flow = state.flows[id] else { continue }
-            if flow.kind == .switch, index.flows[flow.flow]?.follow == true {
+            if flow.kind == .switch, definitions.flows[flow.flow]?.flow.follow == true {
                 follow(id)
             }
             guard depth < Self.maxDepth * 4, let now = state.flows[id] else { continue }
@@ -23,7 +23,7 @@ extension NavigationCore {
     }
 
     private mutating func follow(_ owner: Int) {
-        guard let node = state.flows[owner], case .switch(let branches)? = index.flows[node.flow]?.kind,
+        guard let node = state.flows[owner], case .switch(let branches)? = definitions.flows[node.flow]?.flow.kind,
               let wanted = shownBranch(of: branches)?.target.name,
               node.branch?.name != wanted else { return }
         let saved = trace
@@ -49,7 +49,7 @@ extension NavigationCore {
         var out: [(flow: String, shown: String, wanted: String)] = []
         for id in state.flows.keys.sorted() {
             guard let node = state.flows[id], node.kind == .switch, let shown = node.branch?.name,
-                  case .switch(let branches)? = index.flows[node.flow]?.kind,
+                  case .switch(let branches)? = definitions.flows[node.flow]?.flow.kind,
                   let wanted = shownBranch(of: branches)?.target.name,
                   wanted != shown else { continue }
             out.append((node.flow, shown, wanted))

@@ -100,7 +100,7 @@ extension NavigationCore {
                 var items: [(name: String, presentation: Presentation?, input: Value?)] = []
                 for item in pattern.items {
                     let name = item.target.name
-                    let type = index.screens[name]?.input ?? index.flows[name]?.input
+                    let type = definitions.screens[name]?.screen.input ?? definitions.flows[name]?.flow.input
                     do {
                         items.append((name, item.presentation, try parameters.input(for: type)))
                     } catch {
@@ -131,7 +131,7 @@ extension NavigationCore {
         var current: CoreFlow? = state.root
         for (position, name) in way.enumerated().dropFirst() {
             let parentName = way[position - 1]
-            guard let parentFlow = index.flows[parentName] else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
+            guard let parentFlow = definitions.flows[parentName]?.flow else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
             switch parentFlow.kind {
             case .tabs(let tabs, _):
                 if let live = current, live.kind == .tabs {
@@ -252,7 +252,7 @@ extension NavigationCore {
 
     /// The shown tab of a tabs flow instance that runs flow `name`.
     private func tabSlot(of flow: CoreFlow, running name: String) -> CoreTab? {
-        guard case .tabs(let declared, _)? = index.flows[flow.flow]?.kind else { return nil }
+        guard case .tabs(let declared, _)? = definitions.flows[flow.flow]?.flow.kind else { return nil }
         return flow.tabs.first { slot in declared.first { $0.id == slot.id }?.flow.name == name }
     }
 

@@ -237,7 +237,7 @@ extension NavigationCore {
         guard let id = visibleWalk().screen, let entry = state.screens[id] else {
             return state.finished == nil ? RuntimeMessage.resultNobodyVisible(pending.name) : nil
         }
-        guard let declaration = index.screens[entry.screen]?.result(named: pending.name) else {
+        guard let declaration = definitions.screens[entry.screen]?.screen.result(named: pending.name) else {
             return RuntimeMessage.resultNotDeclared(pending.name, screen: entry.screen)
         }
         // A result declared without a type carries nothing, as a screen without input takes none.
@@ -262,10 +262,10 @@ extension NavigationCore {
         }
         guard entry.screen == screen else { return .rejected(RuntimeMessage.notVisible(screen, visible: entry.screen)) }
         if let instance, instance != id { return .rejected(RuntimeMessage.instanceNotVisible(screen)) }
-        guard index.screens[screen]?.event(named: event) != nil else {
+        guard let declaration = definitions.screens[screen]?.event(named: event) else {
             return .rejected(RuntimeMessage.undeclaredEvent(event, screen: screen))
         }
-        if let problem = checker.payloadProblem(payload, event: event, of: screen) { return .rejected(problem) }
+        if let problem = checker.payloadProblem(payload, declaration: declaration, of: screen) { return .rejected(problem) }
         let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false, instance: id)
         return dispatch(emission, at: owner, arrival: .item(id), depth: 0)
     }

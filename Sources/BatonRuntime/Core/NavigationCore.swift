@@ -22,8 +22,8 @@ package struct NavigationCore: Sendable {
     package private(set) var checker: ValueChecker
     /// (1.1) Whether any transition of the spec has a `return` (steps then keep a checkpoint).
     private(set) var usesReturn: Bool
-    /// Each flow's `on` keys by trigger, built on first use; cleared when the spec changes.
-    var transitionIndexes: [String: TransitionIndex] = [:]
+    /// The spec's flows (with their `on` keys indexed) and screens, by name.
+    private(set) var definitions: Definitions
     /// What each deep link matched, by URL; cleared when the spec changes.
     var linkMatches: [String: Result<LinkTarget, ActionFailure>] = [:]
     /// How many link matches are remembered before the memory starts again, and how long a
@@ -63,6 +63,8 @@ package struct NavigationCore: Sendable {
     private var heldRecorded = InstanceIDs()
     /// The instances the current step made.
     var madeThisStep: [CoreItem] = []
+    /// Room for `releaseUnheld()` to list what is held at the end of a step, kept between steps.
+    private var heldAtStepEnd = InstanceIDs()
 
     // What changed since the facade last looked (`takeChanges()`).
 
@@ -81,6 +83,7 @@ package struct NavigationCore: Sendable {
         let index = SpecIndex(spec)
         self.spec = spec
         self.index = index
+        self.definitions = Definitions(index)
         self.checker = ValueChecker(index: index)
         self.linkWays = LinkWays(index: index)
         self.usesReturn = Self.hasReturn(spec)
@@ -128,9 +131,9 @@ package struct NavigationCore: Sendable {
         pendingEmptySequences = []
         deliveredResults = []
         updatedInputs = []
-        heldAtStepStart = []
-        heldRecorded = InstanceIDs()
-        madeThisStep = []
+        heldAtStepStart.removeAll(keepingCapacity: true)
+        heldRecorded.removeAll()
+        madeThisStep.removeAll(keepingCapacity: true)
     }
 
     /// Puts the core in `state` under `environment` (checked by the caller, its defaults
@@ -168,10 +171,10 @@ package struct NavigationCore: Sendable {
     mutating func replaceIndex(with spec: FlowSpec) {
         self.spec = spec
         self.index = SpecIndex(spec)
+        self.definitions = Definitions(index)
         self.checker = ValueChecker(index: index)
         self.linkWays = LinkWays(index: index)
         self.usesReturn = Self.hasReturn(spec)
-        transitionIndexes = [:]
         linkMatches = [:]
     }
 
@@ -208,16 +211,29 @@ package struct NavigationCore: Sendable {
         return (changedFlows, changedScreens, released)
     }
 
+    /// What changed since the last `clearChanges()`, read in place: flows changed or made,
+    /// screens made or given a new input, and the instances released.
+    package var changes: (flows: InstanceIDs, screens: InstanceIDs, released: InstanceIDs) {
+        (changedFlows, changedScreens, released)
+    }
+
+    /// Forgets what changed, keeping the sets' room for the next step.
+    package mutating func clearChanges() {
+        changedFlows.removeAll()
+        changedScreens.removeAll()
+        released.removeAll()
+    }
+
     /// The definition of a flow instance's flow.
     func definition(_ id: Int) -> Flow? {
-        state.flows[id].flatMap { index.flows[$0.flow] }
+        state.flows[id].flatMap { definitions.flows[$0.flow]?.flow }
     }
 
     /// The flow instance's input with its flow's `with` merged over it: what its first
     /// screen gets.
     func contentInput(_ id: Int) -> Value? {
         guard let flow = state.flows[id] else { return nil }
-        return Values.merge(flow.input, index.flows[flow.flow]?.with?.value)
+        return Values.merge(flow.input, definitions.flows[flow.flow]?.flow.with?.value)
     }
 
     /// `id` and its parents, nearest first.
@@ -237,13 +253,20 @@ package struct NavigationCore: Sendable {
     /// it goes everything under it. The rest of the tree is not walked.
     mutating func releaseUnheld() {
         defer {
-            heldAtStepStart = []
-            heldRecorded = InstanceIDs()
-            madeThisStep = []
+            if !heldAtStepStart.isEmpty { heldAtStepStart.removeAll(keepingCapacity: true) }
+            heldRecorded.removeAll()
+            if !madeThisStep.isEmpty { madeThisStep.removeAll(keepingCapacity: true) }
         }
-        var heldNow = InstanceIDs(state.rootID)
+        guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty else { return }
+        var heldNow = heldAtStepEnd
+        heldAtStepEnd = InstanceIDs()
+        defer {
+            heldNow.removeAll()
+            heldAtStepEnd = heldNow
+        }
+        heldNow.insert(state.rootID)
         for (id, _) in heldAtStepStart {
-            for item in state.flows[id]?.heldItems ?? [] { heldNow.insert(item.id) }
+            state.flows[id]?.forEachHeld { heldNow.insert($0.id) }
         }
         var pending: [(item: CoreItem, depth: Int)] = []
         for (_, items) in heldAtStepStart {

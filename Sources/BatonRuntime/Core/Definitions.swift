@@ -1,0 +1,49 @@
+import BatonModel
+
+/// A flow's definition with its `on` keys indexed, made once per spec: a step reaches it
+/// through one reference instead of copying the definition's fields out of a table.
+final class FlowDefinition: Sendable {
+    let flow: Flow
+    /// The flow's `on` keys by trigger.
+    let keys: TransitionIndex
+
+    init(_ flow: Flow) {
+        self.flow = flow
+        keys = TransitionIndex(flow)
+    }
+}
+
+/// A screen's definition, made once per spec and reached through one reference, with the
+/// parts a step reads kept apart so that reading them copies nothing else.
+final class ScreenDefinition: Sendable {
+    let screen: Screen
+    let name: String
+    /// Whether the screen declares an input (else it ignores any payload it is shown with).
+    let takesInput: Bool
+    private let events: [EventDeclaration]
+
+    init(_ screen: Screen) {
+        self.screen = screen
+        name = screen.name
+        takesInput = screen.input != nil
+        events = screen.events
+    }
+
+    /// The declaration of `event`, as `Screen.event(named:)` finds it.
+    func event(named event: String) -> EventDeclaration? {
+        if let declared = events.first(where: { $0.name == event }) { return declared }
+        if Screen.builtinEvents.contains(event) { return EventDeclaration(name: event, payload: nil) }
+        return nil
+    }
+}
+
+/// The spec's flows and screens by name, as the core reads them on every step.
+struct Definitions: Sendable {
+    private(set) var flows: [String: FlowDefinition]
+    private(set) var screens: [String: ScreenDefinition]
+
+    init(_ index: SpecIndex) {
+        flows = index.flows.mapValues(FlowDefinition.init)
+        screens = index.screens.mapValues(ScreenDefinition.init)
+    }
+}
