@@ -25,9 +25,9 @@ struct FacadeMirror {
             kept += 1
         }
         if kept == entries.count, kept == current.count { return nil }
-        var items = current
-        if kept < items.count { items.removeSubrange(kept...) }
+        var items: [NavigationItem] = []
         items.reserveCapacity(entries.count)
+        items.append(contentsOf: current[..<kept])
         for entry in entries[kept...] {
             if let item = item(entry) { items.append(item) }
         }
@@ -55,46 +55,51 @@ extension FlowRuntime {
         }
         mirror.renewed.removeAll(keepingCapacity: true)
         // View models are made in creation order; a step makes one or two.
-        let screenIDs: [Int] = if everything {
-            state.screens.keys.sorted()
-        } else if changes.screens.count > 1 {
-            changes.screens.sorted()
+        if everything || changes.screens.count > 1 {
+            for id in everything ? state.screens.keys.sorted() : changes.screens.sorted() {
+                mirrorScreen(id, in: state)
+            }
         } else {
-            Array(changes.screens)
+            for id in changes.screens { mirrorScreen(id, in: state) }
         }
-        for id in screenIDs {
-            guard let screen = state.screens[id] else { continue }
-            if let entry = mirror.screens[id], entry.screen == screen.screen {
-                if entry.input != screen.input {
-                    mirror.screens[id] = ScreenEntry(id: id, screen: entry.screen, input: screen.input, viewModel: entry.viewModel,
-                                                     title: entry.title, viewModelName: entry.viewModelName)
-                    mirror.renewed.append(id)
-                }
-            } else {
-                mirror.screens[id] = makeScreenEntry(screen)
-                mirror.renewed.append(id)
-            }
-        }
-        let flowIDs = everything ? Array(state.flows.keys) : Array(changes.flows)
+        // Every coordinator exists before any is set, since a flow's items name its children.
         var changed: [(FlowCoordinator, CoreFlow)] = []
-        changed.reserveCapacity(flowIDs.count)
-        for id in flowIDs {
-            guard let node = state.flows[id] else { continue }
-            if let existing = mirror.flows[id], existing.flowName == node.flow {
-                changed.append((existing, node))
-            } else if let definition = core.index.flows[node.flow] {
-                let coordinator = makeCoordinator(node, definition: definition)
-                mirror.flows[id] = coordinator
-                changed.append((coordinator, node))
-            }
+        if everything {
+            for id in state.flows.keys { prepareCoordinator(id, in: state, into: &changed) }
+        } else {
+            for id in changes.flows { prepareCoordinator(id, in: state, into: &changed) }
         }
         for (coordinator, node) in changed {
             coordinator.mirror(node, in: mirror)
         }
-        if let newRoot = mirror.flows[state.rootID], newRoot !== root { root = newRoot }
-        if heldLinks != state.heldLinks { heldLinks = state.heldLinks }
-        if finishedOutcome != state.finished { finishedOutcome = state.finished }
-        if finishedPayload != state.finishedPayload { finishedPayload = state.finishedPayload }
+        mirrorRunState(state)
+    }
+
+    /// Makes or renews the screen entry of screen instance `id`.
+    private func mirrorScreen(_ id: Int, in state: CoreState) {
+        guard let screen = state.screens[id] else { return }
+        if let entry = mirror.screens[id], entry.screen == screen.screen {
+            if entry.input != screen.input {
+                mirror.screens[id] = ScreenEntry(id: id, screen: entry.screen, input: screen.input, viewModel: entry.viewModel,
+                                                 title: entry.title, viewModelName: entry.viewModelName)
+                mirror.renewed.append(id)
+            }
+        } else {
+            mirror.screens[id] = makeScreenEntry(screen)
+            mirror.renewed.append(id)
+        }
+    }
+
+    /// Finds or makes the coordinator of flow instance `id`, to be set from its core value.
+    private func prepareCoordinator(_ id: Int, in state: CoreState, into changed: inout [(FlowCoordinator, CoreFlow)]) {
+        guard let node = state.flows[id] else { return }
+        if let existing = mirror.flows[id], existing.flowName == node.flow {
+            changed.append((existing, node))
+        } else if let definition = core.index.flows[node.flow] {
+            let coordinator = makeCoordinator(node, definition: definition)
+            mirror.flows[id] = coordinator
+            changed.append((coordinator, node))
+        }
     }
 
     /// A screen entry with its view model, made by the registry's factory.

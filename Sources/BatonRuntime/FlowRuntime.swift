@@ -262,6 +262,16 @@ public final class FlowRuntime {
         return report
     }
 
+    /// Takes the root, the held links and the outcome from the core's state, setting each
+    /// only when it changed. The stored values are compared without registering an
+    /// observation: the runtime is writing them, not a view reading them.
+    func mirrorRunState(_ state: CoreState) {
+        if let newRoot = mirror.flows[state.rootID], newRoot !== _root { root = newRoot }
+        if _heldLinks != state.heldLinks { heldLinks = state.heldLinks }
+        if _finishedOutcome != state.finished { finishedOutcome = state.finished }
+        if _finishedPayload != state.finishedPayload { finishedPayload = state.finishedPayload }
+    }
+
     /// Appends entries, numbering them and giving the first (the step's own) the final state
     /// when states are recorded, tells `onTransition`, and keeps the log within its limit.
     private func record(_ entries: consuming [LogEntry]) {
@@ -273,9 +283,12 @@ public final class FlowRuntime {
             numbered[offset].sequence = loggedCount
             if offset == 0 { numbered[offset].state = final }
         }
-        log += numbered
-        if let limit = options.logLimit, log.count > limit * 2 {
-            log.removeFirst(log.count - limit)  // amortised: trims once per `limit` entries
+        // One change of `log` for observers, appended in place.
+        withMutation(keyPath: \.log) {
+            _log.append(contentsOf: numbered)
+            if let limit = options.logLimit, _log.count > limit * 2 {
+                _log.removeFirst(_log.count - limit)  // amortised: trims once per `limit` entries
+            }
         }
         for entry in numbered { onTransition?(entry) }
     }

@@ -32,7 +32,7 @@ public final class SequenceCoordinator: FlowCoordinator, StackHolding {
 
     override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         super.mirror(node, in: mirror)
-        if let items = mirror.items(of: node.entries, replacing: entries) { entries = items }
-        if stepIndices != node.stepIndices { stepIndices = node.stepIndices }
+        if let items = mirror.items(of: node.entries, replacing: _entries) { entries = items }
+        if _stepIndices != node.stepIndices { stepIndices = node.stepIndices }
     }
 }

@@ -19,6 +19,6 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
 
     override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         super.mirror(node, in: mirror)
-        if let items = mirror.items(of: node.entries, replacing: entries) { entries = items }
+        if let items = mirror.items(of: node.entries, replacing: _entries) { entries = items }
     }
 }

@@ -31,9 +31,9 @@ public final class SwitchCoordinator: FlowCoordinator {
     override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         super.mirror(node, in: mirror)
         let shown = node.branch.flatMap(mirror.item)
-        if !Self.same(branch, shown) { branch = shown }
+        if !Self.same(_branch, shown) { branch = shown }
         let hidden = node.kept.compactMapValues(mirror.item)
-        let changed = hidden.count != kept.count || hidden.contains { name, item in !Self.same(kept[name], item) }
+        let changed = hidden.count != _kept.count || hidden.contains { name, item in !Self.same(_kept[name], item) }
         if changed { kept = hidden }
     }
 }

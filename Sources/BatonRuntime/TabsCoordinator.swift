@@ -33,7 +33,7 @@ public final class TabsCoordinator: FlowCoordinator {
 
     override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         super.mirror(node, in: mirror)
-        let current = tabs
+        let current = _tabs
         let unchanged = node.tabs.count == current.count && zip(node.tabs, current).allSatisfy { tab, slot in
             tab.id == slot.id && slot.coordinator === tab.flow.flatMap { mirror.flows[$0.id] }
         }
@@ -43,6 +43,6 @@ public final class TabsCoordinator: FlowCoordinator {
                 return TabSlot(id: tab.id, tab: declaration, coordinator: tab.flow.flatMap { mirror.flows[$0.id] })
             }
         }
-        if selectedTab != node.selectedTab { selectedTab = node.selectedTab }
+        if _selectedTab != node.selectedTab { selectedTab = node.selectedTab }
     }
 }

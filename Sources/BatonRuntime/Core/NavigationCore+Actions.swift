@@ -65,8 +65,8 @@ extension NavigationCore {
         let input = Values.merge(emission.payload, action.with?.value)
         switch action.kind {
         case .push(let target):
-            let stack = try stackHolder(id, "push")
-            if action.singleTop, let top = stack.entries.last, top.name == target.name {
+            let top = try stackHolder(id, "push").entries.last
+            if action.singleTop, let top, top.name == target.name {
                 keepOnTop(top, of: id, input: input)
                 return .handled
             }
@@ -77,23 +77,24 @@ extension NavigationCore {
             let item = try makeItem(target.name, input: input, under: id)
             present(item, as: presentation, by: id)
         case .replace(let target):
-            let stack = try stackHolder(id, "replace")
+            let below = try stackHolder(id, "replace").entries.dropLast()
             let item = try makeItem(target.name, input: input, under: id)
             adopt(item, by: id)
-            self[changing: id]?.setEntries(Array(stack.entries.dropLast()) + [item])
+            self[changing: id]?.setEntries(Array(below) + [item])
         case .reset(let target):
             _ = try stackHolder(id, "reset")
             let item = try makeItem(target.name, input: input, under: id)
             adopt(item, by: id)
             self[changing: id]?.setEntries([item])
         case .pop:
-            let stack = try stackHolder(id, "pop")
-            guard stack.entries.count > 1 else { throw ActionFailure(message: RuntimeMessage.nothingToPop(stack.flow)) }
-            self[changing: id]?.truncate(to: stack.entries.count - 1)
+            let (entries, flow) = try stackHolder(id, "pop")
+            let count = entries.count
+            guard count > 1 else { throw ActionFailure(message: RuntimeMessage.nothingToPop(flow)) }
+            self[changing: id]?.truncate(to: count - 1)
         case .popTo(let target):
-            let stack = try stackHolder(id, "popTo")
-            guard let index = stack.entries.lastIndex(where: { $0.name == target.name }) else {
-                throw ActionFailure(message: RuntimeMessage.notOnStack(target.name, flow: stack.flow))
+            let (entries, flow) = try stackHolder(id, "popTo")
+            guard let index = entries.lastIndex(where: { $0.name == target.name }) else {
+                throw ActionFailure(message: RuntimeMessage.notOnStack(target.name, flow: flow))
             }
             self[changing: id]?.truncate(to: index + 1)
         case .popToRoot:
@@ -143,12 +144,14 @@ extension NavigationCore {
         return .handled
     }
 
-    private func stackHolder(_ id: Int, _ action: String) throws(ActionFailure) -> CoreFlow {
+    /// The entries and name of stack or sequence `id`, for `action`; throws when `id` holds no
+    /// stack. Not the flow itself: a copy held while the flow changes would copy its fields.
+    private func stackHolder(_ id: Int, _ action: String) throws(ActionFailure) -> (entries: [CoreItem], flow: String) {
         guard let flow = state.flows[id], flow.kind.holdsStack else {
             let flow = state.flows[id]
             throw ActionFailure(message: RuntimeMessage.noStack(action, flow: flow?.flow ?? "", kind: flow?.kind.rawValue ?? ""))
         }
-        return flow
+        return (flow.entries, flow.flow)
     }
 
     private func switchOwner(of id: Int, branch: String, _ action: String) throws(ActionFailure) -> Int {

@@ -6,7 +6,10 @@ extension NavigationCore {
     /// parent. An emission that reaches past the root is unhandled (`back`: rejected).
     mutating func dispatch(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult {
         guard depth <= Self.maxDepth else { return .rejected(RuntimeMessage.tooDeep) }
-        guard let node = state.flows[id], let definition = definitions.flows[node.flow] else {
+        // Only the flow's name and parent are kept: a copy of the flow held across the action
+        // would make its first change copy the flow's fields.
+        guard let (name, parent) = state.flows[id].map({ ($0.flow, $0.parent) }),
+              let definition = definitions.flows[name] else {
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
         let transitions = definition.flow.transitions
@@ -23,7 +26,7 @@ extension NavigationCore {
         if !emission.isOutcome, emission.event == "back", let result = defaultBack(at: id, arrival: arrival) {
             return result
         }
-        guard let parent = node.parent else {
+        guard let parent else {
             if !emission.isOutcome && emission.event == "back" { return .rejected(RuntimeMessage.nothingToGoBackTo) }
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
@@ -99,15 +102,18 @@ extension NavigationCore {
     /// top of its stack when it came from there and that is not the root.
     private mutating func defaultBack(at id: Int, arrival: Arrival) -> StepResult? {
         guard case .item(let item) = arrival, let flow = state.flows[id] else { return nil }
+        // What is read of the flow is read before it changes, so that no copy of it is held then.
+        let name = flow.flow
         if let modal = flow.presented, modal.item.id == item {
-            trace.record(flow: flow.flow, action: "dismiss \(modal.item.name)")
+            trace.record(flow: name, action: "dismiss \(modal.item.name)")
             self[changing: id]?.presented = nil
             offerDismissed(modal.item.name, to: id, depth: 0)
             return .handled
         }
-        if flow.kind.holdsStack, flow.entries.count > 1, flow.entries.last?.id == item {
-            trace.record(flow: flow.flow, action: "pop")
-            self[changing: id]?.truncate(to: flow.entries.count - 1)
+        let count = flow.entries.count
+        if flow.kind.holdsStack, count > 1, flow.entries.last?.id == item {
+            trace.record(flow: name, action: "pop")
+            self[changing: id]?.truncate(to: count - 1)
             return .handled
         }
         return nil
