@@ -231,17 +231,14 @@ package struct CoreFlow: Hashable, Codable, Sendable {
         return items
     }
 
-    /// Calls `body` with every instance the flow holds, as `heldItems` lists them but
-    /// without making the list.
-    func forEachHeld(_ body: (CoreItem) -> Void) {
+    /// Whether the flow holds instance `id`: as a child, a kept branch or its modal.
+    func holds(_ id: Int) -> Bool {
+        if presented?.item.id == id { return true }
         switch kind {
-        case .stack, .sequence: for entry in entries { body(entry) }
-        case .tabs: for tab in tabs { if let flow = tab.flow { body(flow) } }
-        case .switch:
-            if let branch { body(branch) }
-            for item in kept.values { body(item) }
+        case .stack, .sequence: return entries.contains { $0.id == id }
+        case .tabs: return tabs.contains { $0.flow?.id == id }
+        case .switch: return branch?.id == id || kept.values.contains { $0.id == id }
         }
-        if let presented { body(presented.item) }
     }
 
     /// The index of the last shown step of a sequence, nil when none is shown.

@@ -63,8 +63,6 @@ package struct NavigationCore: Sendable {
     private var heldRecorded = InstanceIDs()
     /// The instances the current step made.
     var madeThisStep: [CoreItem] = []
-    /// Room for `releaseUnheld()` to list what is held at the end of a step, kept between steps.
-    private var heldAtStepEnd = InstanceIDs()
 
     // What changed since the facade last looked (`takeChanges()`).
 
@@ -250,7 +248,8 @@ package struct NavigationCore: Sendable {
     /// At the end of a step: drops what the step released. Only an item a changed flow held
     /// before, or an instance the step made, can have been let go, and it is let go when no
     /// changed flow holds it now (an item only moves between flows that both change); with
-    /// it goes everything under it. The rest of the tree is not walked.
+    /// it goes everything under it. The rest of the tree is not walked, and the entries a
+    /// stack kept from the bottom up are not looked at again.
     mutating func releaseUnheld() {
         defer {
             if !heldAtStepStart.isEmpty { heldAtStepStart.removeAll(keepingCapacity: true) }
@@ -258,21 +257,12 @@ package struct NavigationCore: Sendable {
             if !madeThisStep.isEmpty { madeThisStep.removeAll(keepingCapacity: true) }
         }
         guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty else { return }
-        var heldNow = heldAtStepEnd
-        heldAtStepEnd = InstanceIDs()
-        defer {
-            heldNow.removeAll()
-            heldAtStepEnd = heldNow
-        }
-        heldNow.insert(state.rootID)
-        for (id, _) in heldAtStepStart {
-            state.flows[id]?.forEachHeld { heldNow.insert($0.id) }
-        }
         var pending: [(item: CoreItem, depth: Int)] = []
-        for (_, items) in heldAtStepStart {
-            for item in items where !heldNow.contains(item.id) { pending.append((item, 0)) }
+        for (id, items) in heldAtStepStart {
+            let kept = state.flows[id].map { Self.keptFromBottom(items, in: $0) } ?? 0
+            for item in items[kept...] where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
         }
-        for item in madeThisStep where !heldNow.contains(item.id) { pending.append((item, 0)) }
+        for item in madeThisStep where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
         guard !pending.isEmpty else { return }
         while let (item, depth) = pending.popLast() {
             if item.isFlow {
@@ -284,6 +274,22 @@ package struct NavigationCore: Sendable {
                 state.received[item.id] = nil
             }
         }
+    }
+
+    /// How many of `items` (what a flow held when the step first changed it) a stack or
+    /// sequence still holds at the same places from its bottom: those are held still.
+    private static func keptFromBottom(_ items: [CoreItem], in flow: CoreFlow) -> Int {
+        guard flow.kind.holdsStack else { return 0 }
+        let entries = flow.entries
+        var kept = 0
+        while kept < items.count, kept < entries.count, items[kept].id == entries[kept].id { kept += 1 }
+        return kept
+    }
+
+    /// Whether instance `id` is the root or held now by a flow the step changed.
+    private func isHeldAtStepEnd(_ id: Int) -> Bool {
+        if id == state.rootID { return true }
+        return heldAtStepStart.contains { state.flows[$0.id]?.holds(id) == true }
     }
 
     /// Drops every instance not reachable from the root, and the results handed to released
