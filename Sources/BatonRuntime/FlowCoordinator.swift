@@ -54,7 +54,13 @@ public class FlowCoordinator: Identifiable {
         // writing them, not a view reading them.
         if _input != node.input { input = node.input }
         let presentedNow = node.presented
-        if _presented != nil || presentedNow != nil {
+        // The same modal, presented the same way, whose entry the step did not renew, stays.
+        let unchanged = presentedNow.map { now in
+            _presented.map { current in
+                current.id == now.item.id && current.presentation == now.presentation && !mirror.renewed.contains(current.id)
+            } ?? false
+        } ?? (_presented == nil)
+        if !unchanged {
             let current = _presented
             let modal = presentedNow.flatMap { modal in
                 mirror.item(modal.item).map { PresentedItem(presentation: modal.presentation, item: $0) }

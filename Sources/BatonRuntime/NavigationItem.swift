@@ -2,26 +2,46 @@ import BatonModel
 
 /// A screen instance in the navigation state: its id, screen, input and view model.
 /// Identified by its instance id, so SwiftUI can use it in a navigation path.
+///
+/// Its fields live in one shared, immutable object: entries are copied into stacks, paths and
+/// modals on every step, and a copy then costs one retain.
 @MainActor
 public struct ScreenEntry: Identifiable, Hashable {
+    @MainActor
+    private final class Fields {
+        nonisolated let id: Int
+        let screen: String
+        let input: Value?
+        let viewModel: any ScreenViewModel
+        let title: String?
+        let viewModelName: String
+
+        init(id: Int, screen: String, input: Value?, viewModel: any ScreenViewModel, title: String?, viewModelName: String) {
+            self.id = id
+            self.screen = screen
+            self.input = input
+            self.viewModel = viewModel
+            self.title = title
+            self.viewModelName = viewModelName
+        }
+    }
+
+    private let fields: Fields
+
     /// Unique in the run, from the runtime's deterministic counter.
-    public let id: Int
+    nonisolated public var id: Int { fields.id }
     /// The screen id.
-    public let screen: String
-    public let input: Value?
-    public let viewModel: any ScreenViewModel
+    public var screen: String { fields.screen }
+    public var input: Value? { fields.input }
+    public var viewModel: any ScreenViewModel { fields.viewModel }
     /// The screen's `title` in the flow, for a navigation bar.
-    public let title: String?
+    public var title: String? { fields.title }
     /// The view model's name: the screen's `viewModel`, or its id.
-    public let viewModelName: String
+    public var viewModelName: String { fields.viewModelName }
 
     init(id: Int, screen: String, input: Value?, viewModel: any ScreenViewModel, title: String? = nil, viewModelName: String? = nil) {
-        self.id = id
-        self.screen = screen
-        self.input = input
-        self.viewModel = viewModel
-        self.title = title
-        self.viewModelName = viewModelName ?? screen
+        fields = Fields(id: id, screen: screen, input: input, viewModel: viewModel, title: title,
+                        viewModelName: viewModelName ?? screen)
     }
 
     nonisolated public static func == (lhs: ScreenEntry, rhs: ScreenEntry) -> Bool { lhs.id == rhs.id }

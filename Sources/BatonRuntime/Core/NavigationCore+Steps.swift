@@ -153,7 +153,7 @@ extension NavigationCore {
         let entry = LogEntry(
             sequence: 0, trigger: trigger, source: source, flow: own.flow, action: own.actionText,
             result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)
-        return endStep(result: result, entries: [entry] + nestedEntries)
+        return endStep(result: result, entries: nestedEntries.isEmpty ? [entry] : [entry] + nestedEntries)
     }
 
     /// After a change of context, flags or spec: following switches follow (not after a
