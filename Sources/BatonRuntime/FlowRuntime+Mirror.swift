@@ -112,9 +112,9 @@ extension FlowRuntime {
             guard let self else { return .rejected(RuntimeMessage.runtimeGone) }
             return self.send(event, fromInstance: id, screen: name, payload: payload)
         }
-        let declaration = core.index.screens[name]
+        let declaration = core.definitions.screens[name]
         let viewModel: any ScreenViewModel = if let declaration {
-            registry.makeViewModel(for: declaration, context: context)
+            registry.makeViewModel(for: declaration.screen, context: context)
         } else {
             GenericViewModel(context: context, events: Screen.builtinEvents)
         }

@@ -21,23 +21,29 @@ struct CoreWalk {
     private var belowFlows: [Int] = []
     /// The stacks and sequences passed since the last container, while descending.
     private var pending: [Int] = []
+    /// Whether the flows passed are listed (`flows`, `tabs`, `tappableTabs`, `stack(in:)`);
+    /// a step that needs only the visible screen and its owners does without the lists.
+    private let listsPath: Bool
 
-    init(_ state: CoreState) {
-        flows.reserveCapacity(8)
+    init(_ state: CoreState, listingPath: Bool = true) {
+        listsPath = listingPath
+        if listingPath { flows.reserveCapacity(8) }
         descend(state.rootID, in: state, asContainer: true, depth: 0)
     }
 
     private mutating func descend(_ id: Int, in state: CoreState, asContainer: Bool, depth: Int) {
         guard depth < NavigationCore.maxDepth * 4, let flow = state.flows[id] else { return }
-        if asContainer { pending = [] }
-        flows.append(id)
-        if flow.kind == .tabs {
-            tabs.append(id)
-            tappableTabs.append(id)
+        if listsPath {
+            if asContainer { pending = [] }
+            flows.append(id)
+            if flow.kind == .tabs {
+                tabs.append(id)
+                tappableTabs.append(id)
+            }
         }
         if let modal = flow.presented {
             modalOwner = id
-            tappableTabs = []
+            if listsPath { tappableTabs = [] }
             if modal.item.isFlow {
                 descend(modal.item.id, in: state, asContainer: true, depth: depth + 1)
             } else {
@@ -47,7 +53,7 @@ struct CoreWalk {
         }
         switch flow.kind {
         case .stack, .sequence:
-            pending.append(id)
+            if listsPath { pending.append(id) }
             guard let top = flow.entries.last else { return }
             if top.isFlow {
                 descend(top.id, in: state, asContainer: false, depth: depth + 1)
@@ -104,6 +110,12 @@ extension CoreState {
 extension NavigationCore {
     func visibleWalk() -> CoreWalk {
         CoreWalk(state)
+    }
+
+    /// The way to the visible screen without the flows passed listed: its screen, its owner
+    /// and the topmost modal's owner.
+    func visibleScreenWalk() -> CoreWalk {
+        CoreWalk(state, listingPath: false)
     }
 
     /// The state as scenario files see it; without the whole tree (`tree` is an empty node)

@@ -18,6 +18,8 @@ final class FlowDefinition: Sendable {
 final class ScreenDefinition: Sendable {
     let screen: Screen
     let name: String
+    let title: String?
+    let viewModelName: String
     /// Whether the screen declares an input (else it ignores any payload it is shown with).
     let takesInput: Bool
     private let events: [EventDeclaration]
@@ -25,6 +27,8 @@ final class ScreenDefinition: Sendable {
     init(_ screen: Screen) {
         self.screen = screen
         name = screen.name
+        title = screen.title
+        viewModelName = screen.viewModelName
         takesInput = screen.input != nil
         events = screen.events
     }

@@ -29,7 +29,7 @@ extension NavigationCore {
 
     /// The system back gesture on the visible screen.
     package mutating func back() -> CoreReport {
-        let walk = visibleWalk()
+        let walk = visibleScreenWalk()
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "back", source: visible) { core in
             guard let visible else { return .rejected(RuntimeMessage.nothingVisible) }
@@ -39,7 +39,7 @@ extension NavigationCore {
 
     /// The user's swipe that closes the topmost modal.
     package mutating func dismiss() -> CoreReport {
-        let walk = visibleWalk()
+        let walk = visibleScreenWalk()
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "dismiss", source: visible) { core in
             guard let owner = walk.modalOwner, let flow = core.state.flows[owner], let modal = flow.presented else {
@@ -234,7 +234,7 @@ extension NavigationCore {
     mutating func deliverPendingResult() -> String? {
         guard let pending = pendingResult else { return nil }
         pendingResult = nil
-        guard let id = visibleWalk().screen, let entry = state.screens[id] else {
+        guard let id = visibleScreenWalk().screen, let entry = state.screens[id] else {
             return state.finished == nil ? RuntimeMessage.resultNobodyVisible(pending.name) : nil
         }
         guard let declaration = definitions.screens[entry.screen]?.screen.result(named: pending.name) else {
@@ -256,7 +256,7 @@ extension NavigationCore {
     /// `walk` is the visible walk when the caller has just made it, so it is not made twice.
     mutating func emitFromVisible(_ event: String, screen: String, instance: Int?, payload: Value?,
                                   walk given: CoreWalk? = nil) -> StepResult {
-        let walk = given ?? visibleWalk()
+        let walk = given ?? visibleScreenWalk()
         guard let id = walk.screen, let entry = state.screens[id], let owner = walk.owner else {
             return .rejected(RuntimeMessage.nothingVisible)
         }
