@@ -54,14 +54,15 @@ public class FlowCoordinator: Identifiable {
         // writing them, not a view reading them.
         if _input != node.input { input = node.input }
         let presentedNow = node.presented
+        let current = _presented
         // The same modal, presented the same way, whose entry the step did not renew, stays.
-        let unchanged = presentedNow.map { now in
-            _presented.map { current in
-                current.id == now.item.id && current.presentation == now.presentation && !mirror.renewed.contains(current.id)
-            } ?? false
-        } ?? (_presented == nil)
+        let unchanged = switch (current, presentedNow) {
+        case (nil, nil): true
+        case (let current?, let now?):
+            current.id == now.item.id && current.presentation == now.presentation && !mirror.renewed.contains(current.id)
+        default: false
+        }
         if !unchanged {
-            let current = _presented
             let modal = presentedNow.flatMap { modal in
                 mirror.item(modal.item).map { PresentedItem(presentation: modal.presentation, item: $0) }
             }

@@ -34,11 +34,16 @@ public final class TabsCoordinator: FlowCoordinator {
     override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         super.mirror(node, in: mirror)
         let current = _tabs
-        let unchanged = node.tabs.count == current.count && zip(node.tabs, current).allSatisfy { tab, slot in
-            tab.id == slot.id && slot.coordinator === tab.flow.flatMap { mirror.flows[$0.id] }
+        let tabs = node.tabs
+        var unchanged = tabs.count == current.count
+        var index = 0
+        while unchanged, index < tabs.count {
+            let tab = tabs[index], slot = current[index]
+            unchanged = tab.id == slot.id && slot.coordinator?.id == tab.flow?.id
+            index += 1
         }
         if !unchanged, case .tabs(let declared, _) = flow.kind {
-            tabs = node.tabs.compactMap { tab -> TabSlot? in
+            self.tabs = tabs.compactMap { tab -> TabSlot? in
                 guard let declaration = declared.first(where: { $0.id == tab.id }) else { return nil }
                 return TabSlot(id: tab.id, tab: declaration, coordinator: tab.flow.flatMap { mirror.flows[$0.id] })
             }
