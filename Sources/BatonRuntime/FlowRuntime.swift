@@ -20,7 +20,10 @@ public final class FlowRuntime {
     public nonisolated static let maxCreatedPerStep = NavigationCore.maxCreatedPerStep
 
     /// The core: the spec, the flags and facts, and the navigation state as a value.
-    @ObservationIgnored package internal(set) var core: NavigationCore
+    ///
+    /// Not checked for overlapping accesses at run time (it is read and changed many times a
+    /// step): the runtime lives on the main actor, and a step of the core calls nothing outside it.
+    @ObservationIgnored @exclusivity(unchecked) package internal(set) var core: NavigationCore
     public private(set) var spec: FlowSpec
     @ObservationIgnored public let registry: ViewModelRegistry
     public internal(set) var environment: RuntimeEnvironment
@@ -40,7 +43,10 @@ public final class FlowRuntime {
 
     /// The coordinators and screen entries (with their view models) mirroring the core's
     /// instances, by instance id.
-    @ObservationIgnored var mirror = FacadeMirror()
+    ///
+    /// Not checked for overlapping accesses at run time, as `core`: each change of it is made
+    /// after what it stores (a view model a registry made, a coordinator) is ready.
+    @ObservationIgnored @exclusivity(unchecked) var mirror = FacadeMirror()
 
     /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
     /// the environment against it (throws one diagnostic per undeclared flag or fact, value of

@@ -105,8 +105,11 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     }
 
     /// Shared between copies until one of them changes.
+    ///
+    /// Its field is read many times a step, so it is not checked for overlapping accesses at
+    /// run time: it is changed only through `unique`, on a box no other value shares.
     private final class Box: @unchecked Sendable {
-        var fields: Fields
+        @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
