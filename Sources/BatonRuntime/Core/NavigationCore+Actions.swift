@@ -168,8 +168,8 @@ extension NavigationCore {
     /// view model learns it once the step stands.
     private mutating func keepOnTop(_ top: CoreItem, of stack: Int, input: Value?) {
         if top.isFlow {
-            guard let flow = definition(top.id) else { return }
-            self[changing: top.id]?.input = flow.input == nil ? nil : input
+            guard let definition = definition(top.id) else { return }
+            self[changing: top.id]?.input = definition.flow.input == nil ? nil : input
         } else {
             guard let screen = state.screens[top.id] else { return }
             let taken = definitions.screens[screen.screen]?.takesInput == true ? input : nil

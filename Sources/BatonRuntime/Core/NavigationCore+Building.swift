@@ -13,7 +13,7 @@ extension NavigationCore {
 
     /// Starts the root flow; its instance id.
     mutating func makeRootFlow() throws(ActionFailure) -> Int {
-        guard let flow = definitions.flows[spec.start.name]?.flow else {
+        guard let flow = definitions.flows[spec.start.name] else {
             throw ActionFailure(message: RuntimeMessage.unknownTarget(spec.start.name))
         }
         return try makeFlow(flow, input: nil, depth: 0)
@@ -29,7 +29,7 @@ extension NavigationCore {
             try countCreation()
             return makeScreen(screen, input: input)
         }
-        if let flow = definitions.flows[name]?.flow {
+        if let flow = definitions.flows[name] {
             return CoreItem(id: try makeFlow(flow, input: input, depth: depth), name: name, isFlow: true)
         }
         throw ActionFailure(message: RuntimeMessage.unknownTarget(name))
@@ -47,12 +47,14 @@ extension NavigationCore {
 
     /// A flow instance started with `input` (ignored when the flow takes none), its first
     /// content built; its id.
-    mutating func makeFlow(_ flow: Flow, input: Value?, depth: Int) throws(ActionFailure) -> Int {
+    mutating func makeFlow(_ definition: FlowDefinition, input: Value?, depth: Int) throws(ActionFailure) -> Int {
         guard depth < Self.maxDepth else { throw ActionFailure(message: RuntimeMessage.tooDeep) }
         try countCreation()
         let id = takeInstanceID()
-        self[changing: id] = CoreFlow(id: id, flow: flow.name, kind: CoreFlowKind(flow.kind), input: flow.input == nil ? nil : input)
-        madeThisStep.append(CoreItem(id: id, name: flow.name, isFlow: true))
+        let name = definition.flow.name
+        self[changing: id] = CoreFlow(id: id, flow: name, kind: CoreFlowKind(definition.flow.kind),
+                                      input: definition.flow.input == nil ? nil : input)
+        madeThisStep.append(CoreItem(id: id, name: name, isFlow: true))
         try fill(id, depth: depth)
         return id
     }
@@ -69,9 +71,9 @@ extension NavigationCore {
 
     /// Builds what flow `id` shows when it starts: its stack root, first step, tabs or branch.
     mutating func fill(_ id: Int, depth: Int) throws(ActionFailure) {
-        guard let flow = definition(id) else { return }
+        guard let definition = definition(id) else { return }
         let input = contentInput(id)
-        switch flow.kind {
+        switch definition.flow.kind {
         case .stack(let root):
             let item = try makeItem(root.name, input: input, depth: depth + 1)
             adopt(item, by: id)

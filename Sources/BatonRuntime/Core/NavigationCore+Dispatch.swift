@@ -123,7 +123,7 @@ extension NavigationCore {
     /// sequence with `done` when there is none. (1.1) A transient step's entry is removed once
     /// the next step is shown.
     mutating func advance(_ id: Int, after step: Int, payload: Value?, depth: Int) -> StepResult {
-        guard case .sequence(let steps)? = definition(id)?.kind else { return .rejected(RuntimeMessage.noSequence("")) }
+        guard case .sequence(let steps)? = definition(id)?.flow.kind else { return .rejected(RuntimeMessage.noSequence("")) }
         var next = step + 1
         while next < steps.count {
             if holds(steps[next].when) {

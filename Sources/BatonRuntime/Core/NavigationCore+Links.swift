@@ -131,8 +131,8 @@ extension NavigationCore {
         var current: CoreFlow? = state.root
         for (position, name) in way.enumerated().dropFirst() {
             let parentName = way[position - 1]
-            guard let parentFlow = definitions.flows[parentName]?.flow else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
-            switch parentFlow.kind {
+            guard let parent = definitions.flows[parentName] else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
+            switch parent.flow.kind {
             case .tabs(let tabs, _):
                 if let live = current, live.kind == .tabs {
                     guard let slot = tabSlot(of: live, running: name) else {
@@ -150,7 +150,7 @@ extension NavigationCore {
                     current = live.branch.flatMap { $0.isFlow ? state.flows[$0.id] : nil }
                 } else {
                     // (1.1) A hidden branch is shown only when it is the first whose `when` holds.
-                    guard firstHoldingBranch(of: parentFlow) == name else { return .blocked(name) }
+                    guard firstHoldingBranch(of: parent.flow) == name else { return .blocked(name) }
                     let kept = current.flatMap { $0.kind == .switch ? $0.kept[name] : nil }
                     current = kept.flatMap { $0.isFlow ? state.flows[$0.id] : nil }
                 }

@@ -223,8 +223,8 @@ package struct NavigationCore: Sendable {
     }
 
     /// The definition of a flow instance's flow.
-    func definition(_ id: Int) -> Flow? {
-        state.flows[id].flatMap { definitions.flows[$0.flow]?.flow }
+    func definition(_ id: Int) -> FlowDefinition? {
+        state.flows[id].flatMap { definitions.flows[$0.flow] }
     }
 
     /// The flow instance's input with its flow's `with` merged over it: what its first
