@@ -116,6 +116,73 @@ func facadeProblems(_ run: FlowRuntime) -> [String] {
         #expect(released.count == 2, "the detail and the editor")
     }
 
+    /// Pushes, pops to a screen, replaces, resets, flows pushed and presented that finish,
+    /// and steps refused: what each lets go of, found from what it changed, is everything it
+    /// no longer reaches from the root.
+    @Test func aStepKeepsExactlyWhatTheRootReaches() throws {
+        let flow = """
+            baton: 1
+            app: Release
+            start: root
+            screens:
+              home: {events: [next, sheet, deep, reset, swap]}
+              step: {events: [next, top, swap]}
+              note: {events: [close, more]}
+            flows:
+              root:
+                stack: home
+                on:
+                  home.next: push step
+                  step.next: push step
+                  step.top: popTo home
+                  step.swap: replace home
+                  home.swap: replace step
+                  home.reset: reset home
+                  home.sheet: sheet wizard
+                  home.deep: push wizard
+                  wizard.done: ignore
+              wizard:
+                stack: note
+                on:
+                  note.more: push note
+                  note.close: finish done
+            """
+        let steps: [NavigationStep] = [
+            .send(screen: "home", event: "next", payload: nil), .send(screen: "step", event: "next", payload: nil),
+            .send(screen: "step", event: "next", payload: nil), .send(screen: "step", event: "top", payload: nil),
+            .send(screen: "home", event: "deep", payload: nil), .send(screen: "note", event: "more", payload: nil),
+            .back, .send(screen: "note", event: "close", payload: nil), .send(screen: "home", event: "sheet", payload: nil),
+            .send(screen: "note", event: "more", payload: nil), .dismiss, .send(screen: "home", event: "swap", payload: nil),
+            .send(screen: "step", event: "top", payload: nil), .send(screen: "step", event: "swap", payload: nil),
+            .send(screen: "home", event: "next", payload: nil), .send(screen: "step", event: "next", payload: nil),
+            .send(screen: "step", event: "next", payload: nil), .back, .send(screen: "step", event: "top", payload: nil),
+            .send(screen: "home", event: "sheet", payload: nil), .send(screen: "note", event: "close", payload: nil),
+            .send(screen: "home", event: "reset", payload: nil),
+        ]
+        var core = try NavigationCore(spec: spec(flow), environment: RuntimeEnvironment(), strict: true)
+        var released = 0
+        var refused: [String] = []
+        for step in steps {
+            let outcome = core.apply(step)
+            if outcome.name != "handled" { refused.append("\(step)") }
+            let state = core.state
+            var flows: Set<Int> = []
+            var screens: Set<Int> = []
+            var pending = [state.rootID]
+            while let id = pending.popLast(), let node = state.flows[id], flows.insert(id).inserted {
+                for item in node.heldItems {
+                    if item.isFlow { pending.append(item.id) } else { screens.insert(item.id) }
+                }
+            }
+            #expect(Set(state.flows.keys) == flows, "\(step) \(outcome.name): flows")
+            #expect(Set(state.screens.keys) == screens, "\(step) \(outcome.name): screens")
+            released += core.takeChanges().released.count
+        }
+        #expect(refused.count == 1, "only the popTo from a stack without home is refused: \(refused)")
+        #expect(core.navigationState(withTree: false).stack == ["home"])
+        #expect(released > 10, "the steps let go of screens and flows: \(released)")
+    }
+
     @Test(arguments: [5, 32, 33, 200])
     func instanceIDsActAsASetBelowAndAboveTheArrayLimit(count: Int) {
         var ids = InstanceIDs()
