@@ -102,6 +102,43 @@ struct StateKey: Hashable {
         case end
         case held(String)
         case finished(String, Value?)
+
+        /// Mixes the part into a key's hash; parts that are equal mix in alike.
+        func hash(into hasher: inout StateHasher) {
+            switch self {
+            case .flow(let name, let input):
+                hasher.add(word: 1)
+                hasher.add(name)
+                hasher.add(input)
+            case .screen(let name, let input):
+                hasher.add(word: 2)
+                hasher.add(name)
+                hasher.add(input)
+            case .step(let index):
+                hasher.add(word: 3)
+                hasher.add(index ?? -1)
+                hasher.add(index == nil)
+            case .tab(let id, let selected):
+                hasher.add(word: 4)
+                hasher.add(id)
+                hasher.add(selected)
+            case .kept(let name):
+                hasher.add(word: 5)
+                hasher.add(name)
+            case .modal(let presentation):
+                hasher.add(word: 6)
+                hasher.add(presentation.rawValue)
+            case .end:
+                hasher.add(word: 7)
+            case .held(let link):
+                hasher.add(word: 8)
+                hasher.add(link)
+            case .finished(let outcome, let payload):
+                hasher.add(word: 9)
+                hasher.add(outcome)
+                hasher.add(payload)
+            }
+        }
     }
 
     init(_ state: ExploredState) {
@@ -111,11 +148,11 @@ struct StateKey: Hashable {
         add(flow: state.core.rootID, in: state.core, depth: 0)
         parts += state.core.heldLinks.map(Part.held)
         if let finished = state.core.finished { parts.append(.finished(finished, state.core.finishedPayload)) }
-        var hasher = Hasher()
-        hasher.combine(parts)
-        hasher.combine(flags)
-        hasher.combine(context)
-        hash = hasher.finalize()
+        var hasher = StateHasher()
+        for part in parts { part.hash(into: &hasher) }
+        hasher.add(unordered: flags) { hasher, literal in hasher.add(literal) }
+        hasher.add(unordered: context) { hasher, value in hasher.add(value) }
+        hash = hasher.finalized
     }
 
     func hash(into hasher: inout Hasher) {
