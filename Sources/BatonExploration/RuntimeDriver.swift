@@ -106,14 +106,8 @@ struct StateKey: Hashable {
         /// Mixes the part into a key's hash; parts that are equal mix in alike.
         func hash(into hasher: inout StateHasher) {
             switch self {
-            case .flow(let name, let input):
-                hasher.add(word: 1)
-                hasher.add(name)
-                hasher.add(input)
-            case .screen(let name, let input):
-                hasher.add(word: 2)
-                hasher.add(name)
-                hasher.add(input)
+            case .flow(let name, let input): Self.add(tag: 1, name, input, to: &hasher)
+            case .screen(let name, let input): Self.add(tag: 2, name, input, to: &hasher)
             case .step(let index):
                 hasher.add(word: 3)
                 hasher.add(index ?? -1)
@@ -133,11 +127,14 @@ struct StateKey: Hashable {
             case .held(let link):
                 hasher.add(word: 8)
                 hasher.add(link)
-            case .finished(let outcome, let payload):
-                hasher.add(word: 9)
-                hasher.add(outcome)
-                hasher.add(payload)
+            case .finished(let outcome, let payload): Self.add(tag: 9, outcome, payload, to: &hasher)
             }
+        }
+
+        private static func add(tag: UInt64, _ name: String, _ value: Value?, to hasher: inout StateHasher) {
+            hasher.add(word: tag)
+            hasher.add(name)
+            hasher.add(value)
         }
     }
 
