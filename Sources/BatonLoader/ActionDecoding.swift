@@ -109,7 +109,7 @@ extension NodeReader {
                                                suggestion: "list the actions, or write `ignore` to swallow the event"))
             return nil
         }
-        let items = list.items.compactMap(action)
+        let items = list.items.compactMapFitted(action)
         return items.count == list.items.count ? items : nil
     }
 

@@ -5,7 +5,7 @@ import BatonYAML
 extension NodeReader {
     func contextFacts(_ node: Node) -> [ContextFact] {
         guard let mapping = mapping(node, "`context`", nullIsEmpty: true) else { return [] }
-        return mapping.entries.compactMap { entry in
+        return mapping.entries.compactMapFitted { entry in
             guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, "context fact") else {
                 return nil
             }
@@ -33,7 +33,7 @@ extension NodeReader {
 
     func typeDefinitions(_ node: Node) -> [TypeDefinition] {
         guard let mapping = mapping(node, "`types`", nullIsEmpty: true) else { return [] }
-        return mapping.entries.compactMap { typeDefinition(key: $0.key, value: $0.value) }
+        return mapping.entries.compactMapFitted { typeDefinition(key: $0.key, value: $0.value) }
     }
 
     /// One entry of `types`: a record of fields or an alias.
@@ -47,7 +47,7 @@ extension NodeReader {
             return nil
         }
         if let record = value.mapping {
-            let fields = record.entries.compactMap { field -> Field? in
+            let fields = record.entries.compactMapFitted { field -> Field? in
                 guard let fieldKey = self.key(field.key), !isExtension(fieldKey),
                       let fieldName = identifier(key: fieldKey, "field"),
                       let fieldType = type(field.value) else { return nil }
@@ -60,7 +60,7 @@ extension NodeReader {
 
     func flags(_ node: Node) -> [Flag] {
         guard let mapping = mapping(node, "`flags`", nullIsEmpty: true) else { return [] }
-        return mapping.entries.compactMap { entry in
+        return mapping.entries.compactMapFitted { entry in
             guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, "flag") else {
                 return nil
             }
@@ -127,7 +127,7 @@ extension NodeReader {
         }
         var rollout: [RolloutShare] = []
         if let rolloutNode = values["rollout"], let shares = self.mapping(rolloutNode, "`rollout`") {
-            rollout = shares.entries.compactMap { share in
+            rollout = shares.entries.compactMapFitted { share in
                 guard let shareKey = key(share.key), let percent = number(share.value, "a rollout percent") else {
                     return nil
                 }

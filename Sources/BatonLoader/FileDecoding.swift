@@ -74,6 +74,7 @@ extension NodeReader {
         contents.types += values["types"].map(typeDefinitions) ?? []
         contents.screens += values["screens"].map(screens) ?? []
         contents.flows += values["flows"].map(flows) ?? []
+        contents.flows = contents.flows.fitted()
         return contents
     }
 }

@@ -10,7 +10,7 @@ extension NodeReader {
 
     func flows(_ node: Node) -> [Flow] {
         guard let mapping = mapping(node, "`flows`") else { return [] }
-        return mapping.entries.compactMap { flow(key: $0.key, value: $0.value) }
+        return mapping.entries.compactMapFitted { flow(key: $0.key, value: $0.value) }
     }
 
     /// One entry of `flows`.
@@ -69,13 +69,13 @@ extension NodeReader {
             return target(node, "stack root").map { .stack(root: $0) }
         case "sequence":
             guard let list = sequence(node, "`sequence`") else { return nil }
-            return .sequence(steps: list.items.compactMap { step($0, "step", mayBeTransient: true) })
+            return .sequence(steps: list.items.compactMapFitted { step($0, "step", mayBeTransient: true) })
         case "tabs":
             guard let list = sequence(node, "`tabs`") else { return nil }
-            return .tabs(tabs: list.items.compactMap(tab), selected: selected.flatMap { reference($0, "tab") })
+            return .tabs(tabs: list.items.compactMapFitted(tab), selected: selected.flatMap { reference($0, "tab") })
         default:
             guard let list = sequence(node, "`switch`") else { return nil }
-            return .switch(branches: list.items.compactMap { step($0, "branch", mayBeTransient: false) })
+            return .switch(branches: list.items.compactMapFitted { step($0, "branch", mayBeTransient: false) })
         }
     }
 
@@ -151,13 +151,13 @@ extension NodeReader {
 
     private func transitions(_ node: Node) -> [Transition] {
         guard let mapping = mapping(node, "`on`", nullIsEmpty: true) else { return [] }
-        return mapping.entries.compactMap { entry -> Transition? in
+        return mapping.entries.compactMapFitted { entry -> Transition? in
             guard let key = key(entry.key), !isExtension(key) else { return nil }
             let keyRange = range(key.start, key.end)
             guard let trigger = trigger(key.value, at: keyRange) else { return nil }
             let actions: [Action]
             if let list = entry.value.sequence {
-                actions = list.items.compactMap(action)
+                actions = list.items.compactMapFitted(action)
                 if list.items.isEmpty {
                     report(LoaderMessage.invalidAction("an empty list of actions does nothing", at: range(of: entry.value),
                                                        suggestion: "write `ignore` to swallow the event"))
@@ -188,7 +188,7 @@ extension NodeReader {
 
     private func links(_ node: Node) -> [Link] {
         guard let mapping = mapping(node, "`links`", nullIsEmpty: true) else { return [] }
-        return mapping.entries.compactMap { entry -> Link? in
+        return mapping.entries.compactMapFitted { entry -> Link? in
             guard let key = key(entry.key), !isExtension(key) else { return nil }
             let location = range(key.start, key.end)
             let pattern: LinkPattern

@@ -5,6 +5,8 @@ import BatonYAML
 /// problem instead of stopping at the first.
 final class NodeReader {
     let file: String
+    /// `file`, named once so that each range made here does not look its path up.
+    private let sourceFile: SourceFile
     var diagnostics: [Diagnostic] = []
     /// What a `SectionStream` decoded while the file was parsed.
     var streamed = StreamedSections()
@@ -13,6 +15,7 @@ final class NodeReader {
 
     init(file: String) {
         self.file = file
+        self.sourceFile = SourceFile(file)
     }
 
     func report(_ diagnostic: Diagnostic) {
@@ -23,7 +26,7 @@ final class NodeReader {
 
     /// The one place where a YAML mark becomes a source position.
     func range(_ start: Mark, _ end: Mark? = nil) -> SourceRange {
-        SourceRange(file: file, start: SourcePosition(line: start.line, column: start.column),
+        SourceRange(in: sourceFile, start: SourcePosition(line: start.line, column: start.column),
                     end: end.map { SourcePosition(line: $0.line, column: $0.column) })
     }
 
@@ -249,7 +252,16 @@ final class NodeReader {
         }
     }
 
-    /// The type `text` names, each distinct text parsed once (a flow names a few types many times).
+    /// Empties the caches of parsed types and conditions. A section of the file names its own
+    /// types (screens their inputs and payloads, flows theirs), so the caches are emptied between
+    /// sections rather than kept, megabytes for a large file, until its end.
+    func forgetParsedTexts() {
+        parsedTypes.removeAll()
+        parsedExpressions.removeAll()
+    }
+
+    /// The type `text` names, each distinct text parsed once per section (a flow names a few
+    /// types many times).
     private func parsedType(_ text: String) -> Result<TypeRef, TypeRef.ParseError> {
         if let parsed = parsedTypes[text] { return parsed }
         let parsed = TypeRef.parse(text)

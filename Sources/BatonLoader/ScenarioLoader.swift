@@ -63,7 +63,7 @@ extension NodeReader {
             }
             return nil
         }
-        let scenarios = values["scenarios"].flatMap { sequence($0, "`scenarios`") }?.items.compactMap(scenario) ?? []
+        let scenarios = values["scenarios"].flatMap { sequence($0, "`scenarios`") }?.items.compactMapFitted(scenario) ?? []
         if values["scenarios"] == nil {
             report(LoaderMessage.missingKey("scenarios", in: "a scenario file", at: fileStart))
         }
@@ -77,7 +77,7 @@ extension NodeReader {
         guard let mapping = mapping(node, "a scenario") else { return nil }
         let (values, _) = entries(mapping, known: Self.scenarioKeys, context: "a scenario")
         let name = values["name"].flatMap { string($0, "`name`") } ?? "scenario at line \(node.start.line)"
-        let steps = values["steps"].flatMap { sequence($0, "`steps`") }?.items.compactMap(step) ?? []
+        let steps = values["steps"].flatMap { sequence($0, "`steps`") }?.items.compactMapFitted(step) ?? []
         let settings = self.settings(values)
         return Scenario(name: name, flags: settings.flags, context: settings.context, steps: steps,
                         settingLocations: settings.locations, location: range(of: node))

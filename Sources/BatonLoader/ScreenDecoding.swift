@@ -7,7 +7,7 @@ extension NodeReader {
 
     func screens(_ node: Node) -> [Screen] {
         guard let mapping = mapping(node, "`screens`") else { return [] }
-        return mapping.entries.compactMap { screen(key: $0.key, value: $0.value) }
+        return mapping.entries.compactMapFitted { screen(key: $0.key, value: $0.value) }
     }
 
     /// One entry of `screens`.
@@ -34,13 +34,13 @@ extension NodeReader {
     /// of names. `what` is `event` or `result`.
     private func declarations(_ node: Node, of what: String) -> [EventDeclaration] {
         if let list = node.sequence {
-            let names = list.items.compactMap { item in
+            let names = list.items.compactMapFitted { item in
                 identifier(item, what).map { EventDeclaration(name: $0, payload: nil, location: range(of: item)) }
             }
             return withoutDuplicates(names, what: what)
         }
         guard let mapping = mapping(node, "`\(what)s`", nullIsEmpty: true) else { return [] }
-        return mapping.entries.compactMap { entry in
+        return mapping.entries.compactMapFitted { entry in
             guard let key = key(entry.key), !isExtension(key), let name = identifier(key: key, what) else {
                 return nil
             }
@@ -53,13 +53,13 @@ extension NodeReader {
     /// as a duplicate key of the mapping form is.
     private func withoutDuplicates(_ declarations: [EventDeclaration], what: String) -> [EventDeclaration] {
         var seen: [String: SourceRange] = [:]
-        return declarations.filter { declaration in
+        return declarations.compactMapFitted { declaration in
             if let first = seen[declaration.name] {
                 report(LoaderMessage.duplicateDefinition(what, declaration.name, at: declaration.location, first: first))
-                return false
+                return nil
             }
             seen[declaration.name] = declaration.location ?? range(Mark(line: 1, column: 1))
-            return true
+            return declaration
         }
     }
 }

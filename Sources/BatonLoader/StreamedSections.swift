@@ -17,6 +17,20 @@ struct StreamedSections {
     var screens: [Screen] = []
     var flows: [Flow] = []
     var diagnostics: [Diagnostic] = []
+    /// The section whose entries are being decoded.
+    private var current: Section?
+
+    /// Notes that entries of `section` come now: the lists of the sections before it are
+    /// complete, so their unused capacity is given back before the next one grows. True when
+    /// the section changed.
+    mutating func enter(_ section: Section) -> Bool {
+        guard section != current else { return false }
+        current = section
+        if section != .types { types = types.fitted() }
+        if section != .screens { screens = screens.fitted() }
+        if section != .flows { flows = flows.fitted() }
+        return true
+    }
 }
 
 extension NodeReader {
@@ -32,7 +46,9 @@ extension NodeReader {
         // What the entry reports is kept with the entry, apart from the file's own diagnostics.
         swap(&diagnostics, &streamed.diagnostics)
         defer { swap(&diagnostics, &streamed.diagnostics) }
-        switch StreamedSections.Section(rawValue: section) {
+        let known = StreamedSections.Section(rawValue: section)
+        if let known, streamed.enter(known) { forgetParsedTexts() }
+        switch known {
         case .types?:
             if let type = typeDefinition(key: key, value: value) { streamed.types.append(type) }
         case .screens?:

@@ -25,20 +25,63 @@ public struct SourcePosition: Hashable, Comparable, Sendable {
 ///
 /// In JSON it is the compact text `file:line:column-line:column`, which keeps the compiled form
 /// small and stays readable.
+///
+/// A model holds one on nearly every element, so it is kept small: the file as its number in
+/// `SourceFile`'s table and lines and columns in 32 bits (20 bytes, no reference to count when
+/// it is copied). Lines and columns read from files are far below 2^32; a larger number, which
+/// only a range built by hand can hold, saturates and reads back as `Int.max`, a negative one
+/// as 0.
 public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable {
-    public var file: String
-    public var start: SourcePosition
-    public var end: SourcePosition
+    private var fileNumber: UInt32
+    private var startLine, startColumn, endLine, endColumn: UInt32
 
     public init(file: String, start: SourcePosition, end: SourcePosition? = nil) {
-        self.file = file
-        self.start = start
-        self.end = end ?? start
+        self.init(in: SourceFile(file), start: start, end: end)
+    }
+
+    /// A range in a file already named: no lookup of its path in `SourceFile`'s table.
+    public init(in file: SourceFile, start: SourcePosition, end: SourcePosition? = nil) {
+        let end = end ?? start
+        fileNumber = file.number
+        startLine = Self.stored(start.line)
+        startColumn = Self.stored(start.column)
+        endLine = Self.stored(end.line)
+        endColumn = Self.stored(end.column)
     }
 
     public init(file: String, line: Int, column: Int) {
         self.init(file: file, start: SourcePosition(line: line, column: column))
     }
+
+    /// The path of the file, as it was given when the range was made.
+    public var file: String {
+        get { sourceFile.path }
+        set { fileNumber = SourceFile(newValue).number }
+    }
+
+    /// The file, as its number in `SourceFile`'s table.
+    public var sourceFile: SourceFile { SourceFile(number: fileNumber) }
+
+    public var start: SourcePosition {
+        get { SourcePosition(line: Self.read(startLine), column: Self.read(startColumn)) }
+        set {
+            startLine = Self.stored(newValue.line)
+            startColumn = Self.stored(newValue.column)
+        }
+    }
+
+    public var end: SourcePosition {
+        get { SourcePosition(line: Self.read(endLine), column: Self.read(endColumn)) }
+        set {
+            endLine = Self.stored(newValue.line)
+            endColumn = Self.stored(newValue.column)
+        }
+    }
+
+    /// A line or column in 32 bits: `UInt32.max` stands for every number from there to `Int.max`.
+    private static func stored(_ number: Int) -> UInt32 { UInt32(clamping: number) }
+
+    private static func read(_ number: UInt32) -> Int { number == .max ? .max : Int(number) }
 
     /// `file:line:column`, the form editors and Xcode make clickable.
     public var description: String { "\(file):\(start.line):\(start.column)" }
@@ -49,7 +92,7 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
     public func shifted(byColumns columns: Int, length: Int? = nil) -> SourceRange {
         let begin = SourcePosition(line: start.line, column: Self.saturatingSum(start.column, columns))
         let finish = length.map { SourcePosition(line: begin.line, column: Self.saturatingSum(begin.column, $0)) } ?? begin
-        return SourceRange(file: file, start: begin, end: finish)
+        return SourceRange(in: sourceFile, start: begin, end: finish)
     }
 
     private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
@@ -58,7 +101,10 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
         return b > 0 ? Int.max : Int.min
     }
 
-    var compactText: String {
+    var compactText: String { compactText(showingFile: file) }
+
+    /// `file:line:column-line:column` with `file` written in place of the range's own path.
+    func compactText(showingFile file: String) -> String {
         "\(file):\(start.line):\(start.column)-\(end.line):\(end.column)"
     }
 

@@ -42,9 +42,9 @@ public enum Presentation: String, Hashable, Codable, Sendable, CaseIterable {
 /// One action, with its optional guard and `with` literal.
 public struct Action: Hashable, Codable, Sendable {
     public var kind: ActionKind
-    public var when: Condition?
-    /// Merged over the event's payload to make the target's input.
-    public var with: LiteralValue?
+    /// The guard and the `with` literal, which most actions lack, kept in one box so that an
+    /// action without them stays small (a large flow holds hundreds of thousands).
+    private var extras: Extras?
     /// (1.1) On `push`: push only when the top of the stack is not already the target; when it
     /// is, that instance stays and receives the new input.
     public var singleTop: Bool
@@ -55,10 +55,65 @@ public struct Action: Hashable, Codable, Sendable {
         location: SourceRange? = nil
     ) {
         self.kind = kind
-        self.when = when
-        self.with = with
+        self.extras = Extras.holding(when: when, with: with)
         self.singleTop = singleTop
         self.location = location
+    }
+
+    public var when: Condition? {
+        get { extras?.when }
+        set { extras = Extras.holding(when: newValue, with: with) }
+    }
+
+    /// Merged over the event's payload to make the target's input.
+    public var with: LiteralValue? {
+        get { extras?.with }
+        set { extras = Extras.holding(when: when, with: newValue) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, when, with, singleTop, location
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode(ActionKind.self, forKey: .kind),
+                  when: try container.decodeIfPresent(Condition.self, forKey: .when),
+                  with: try container.decodeIfPresent(LiteralValue.self, forKey: .with),
+                  singleTop: try container.decode(Bool.self, forKey: .singleTop),
+                  location: try container.decodeIfPresent(SourceRange.self, forKey: .location))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(when, forKey: .when)
+        try container.encodeIfPresent(with, forKey: .with)
+        try container.encode(singleTop, forKey: .singleTop)
+        try container.encodeIfPresent(location, forKey: .location)
+    }
+
+    /// An action's guard and `with`, compared by value.
+    private final class Extras: Hashable, Sendable {
+        let when: Condition?
+        let with: LiteralValue?
+
+        /// The box for these, nil when there is nothing to hold.
+        static func holding(when: Condition?, with: LiteralValue?) -> Extras? {
+            when == nil && with == nil ? nil : Extras(when: when, with: with)
+        }
+
+        private init(when: Condition?, with: LiteralValue?) {
+            self.when = when
+            self.with = with
+        }
+
+        static func == (lhs: Extras, rhs: Extras) -> Bool { lhs.when == rhs.when && lhs.with == rhs.with }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(when)
+            hasher.combine(with)
+        }
     }
 }
 

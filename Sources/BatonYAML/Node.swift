@@ -1,15 +1,34 @@
 /// A place in YAML text. `line` and `column` are 1-based; a column counts Unicode scalars
 /// from the start of the line (libyaml's count, plus one). `offset` is 0-based, in bytes.
+///
+/// Every node holds two, so the numbers are kept in 32 bits (the input size limit keeps real
+/// ones far below 2^32); a larger number saturates and reads back as `Int.max`, a negative
+/// one as 0.
 public struct Mark: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var offset: Int
+    private var storedLine, storedColumn, storedOffset: UInt32
 
     public init(line: Int, column: Int, offset: Int = 0) {
-        self.line = line
-        self.column = column
-        self.offset = offset
+        storedLine = UInt32(clamping: line)
+        storedColumn = UInt32(clamping: column)
+        storedOffset = UInt32(clamping: offset)
     }
+
+    public var line: Int {
+        get { Self.read(storedLine) }
+        set { storedLine = UInt32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Self.read(storedColumn) }
+        set { storedColumn = UInt32(clamping: newValue) }
+    }
+
+    public var offset: Int {
+        get { Self.read(storedOffset) }
+        set { storedOffset = UInt32(clamping: newValue) }
+    }
+
+    private static func read(_ number: UInt32) -> Int { number == .max ? .max : Int(number) }
 
     public var description: String { "\(line):\(column)" }
 }
@@ -35,17 +54,29 @@ public enum Node: Sendable, Equatable {
 
     public struct Scalar: Sendable {
         public var value: String
-        public var style: ScalarStyle
-        /// An explicit tag such as `!!str`, nil when none was written.
-        public var tag: String?
         public var start: Mark
         public var end: Mark
+        public var style: ScalarStyle
+        /// The tag in a box: few scalars have one, and a scalar without stays small (a large
+        /// mapping holds a key and a value scalar per entry).
+        private var taggedAs: Tag?
+
+        /// An explicit tag such as `!!str`, nil when none was written.
+        public var tag: String? {
+            get { taggedAs?.text }
+            set { taggedAs = newValue.map(Tag.init) }
+        }
+
+        private final class Tag: Sendable {
+            let text: String
+            init(_ text: String) { self.text = text }
+        }
 
         public init(_ value: String, style: ScalarStyle = .plain, tag: String? = nil,
                     start: Mark = Mark(line: 1, column: 1), end: Mark? = nil) {
             self.value = value
             self.style = style
-            self.tag = tag
+            self.taggedAs = tag.map(Tag.init)
             self.start = start
             self.end = end ?? start
         }

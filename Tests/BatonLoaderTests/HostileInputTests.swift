@@ -173,3 +173,21 @@ import Testing
         #expect(result.diagnostics.first?.message == "the file is \(minimalHead.utf8.count) bytes, more than the limit of 20 bytes")
     }
 }
+
+@Suite struct DecodedListCapacityTests {
+    /// Lists decoded from a file are made room for once: grown by appending, 1,025 transitions
+    /// would keep room for 2,048.
+    @Test func decodedListsCarryNoGrowthSlack() throws {
+        let count = 1_025
+        var text = "baton: 1\nstart: main\nscreens:\n  home:\n    events: [" + (0..<count).map { "e\($0)" }.joined(separator: ", ") + "]\n"
+        text += "flows:\n  main:\n    stack: home\n    on:\n"
+        for index in 0..<count { text += "      home.e\(index): ignore\n" }
+        let spec = try #require(load(text).spec)
+        let flow = try #require(spec.flows.first { $0.name == "main" })
+        #expect(flow.transitions.count == count)
+        #expect(flow.transitions.capacity < count + count / 8)
+        let events = try #require(spec.screens.first { $0.name == "home" }?.events)
+        #expect(events.count == count)
+        #expect(events.capacity < count + count / 8)
+    }
+}

@@ -66,3 +66,23 @@ import BatonYAML
         #expect(root.entries[1].key.start == Mark(line: 2, column: 1, offset: 6))
     }
 }
+
+@Suite struct CompactNodeTests {
+    @Test func markNumbersPastThirtyTwoBitsSaturate() {
+        var mark = Mark(line: 5_000_000_000, column: -1, offset: 7)
+        #expect(mark.line == Int.max && mark.column == 0 && mark.offset == 7)
+        mark.column = 12
+        mark.line = 3
+        #expect(mark == Mark(line: 3, column: 12, offset: 7))
+    }
+
+    @Test func aScalarsTagIsReadAndReplaced() throws {
+        let root = try #require(try parseRoot("a: !!str 1\nb: 2\n").mapping)
+        var tagged = try #require(root["a"]?.scalar)
+        #expect(tagged.tag == "!!str")
+        #expect(root["b"]?.scalar?.tag == nil)
+        tagged.tag = nil
+        #expect(tagged.tag == nil)
+        #expect(tagged.value == "1")
+    }
+}

@@ -94,9 +94,7 @@ struct CompiledEncoder {
     }
 
     func text(_ location: SourceRange) -> String {
-        var copy = location
-        copy.file = options.path(location.file)
-        return copy.compactText
+        location.compactText(showingFile: options.path(location.file))
     }
 
     mutating func reference(_ reference: Reference) {
