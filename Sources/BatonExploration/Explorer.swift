@@ -44,11 +44,12 @@ private struct Search {
     private var shownScreens: Set<String> = []
     private var activeFlows: Set<String> = []
     private var linkRefusals: [CoverageTarget: String] = [:]
-    /// The links tried in each setting (flags, facts, switch branches shown, held links): what
-    /// opening a link shows does not depend on the rest of the state, so each is tried once there.
-    private var linksTried: Set<LinkAttempt> = []
+    /// The links tried in each setting (flags, facts, switch branches shown, held links), by the
+    /// setting's number and the link's position in the menu: what opening a link shows does not
+    /// depend on the rest of the state, so each is tried once there.
+    private var linksTried: [[Bool]] = []
     /// Each setting seen, numbered, so a link attempt hashes a number, not the setting.
-    private var settingNumbers: [LinkAttempt.Setting: Int] = [:]
+    private var settingNumbers: [LinkSetting: Int] = [:]
     private var findings = FindingCollector()
     private var boundsHit: Set<String> = []
 
@@ -113,11 +114,10 @@ private struct Search {
             return
         }
         var userStepHandled = false
-        lazy var stateKey = state.key
-        let setting = number(LinkAttempt.setting(of: state))
-        for entry in menu.entries(for: navigation, context: state.context) {
-            if let link = entry.link, !linksTried.insert(LinkAttempt(link: link, setting: setting)).inserted { continue }
-            guard let driven = driver.take(entry.step, from: state) else { continue }
+        var stateKey: StateKey?
+        let steps = menu.steps(for: navigation, context: state.context)
+        func take(_ entry: StepMenu.Entry) {
+            guard let driven = driver.take(entry.step, from: state) else { return }
             let outcome = driven.outcome
             let afterKey = driven.after?.key
             let location = outcome.use.transitions.first.flatMap { locations.location(of: CoverageTarget($0)) }
@@ -126,7 +126,13 @@ private struct Search {
                 // A fact the app sets counts as a way out when it changes what is shown (a lock
                 // screen the app clears); a deep link from outside does not.
                 if outcome.name == "handled", !userStepHandled {
-                    userStepHandled = entry.byUser || (entry.link == nil && afterKey != stateKey)
+                    if entry.byUser {
+                        userStepHandled = true
+                    } else if entry.link == nil {
+                        let key = stateKey ?? state.key
+                        stateKey = key
+                        userStepHandled = afterKey != key
+                    }
                 }
                 for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: step) }
                 for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: step) }
@@ -142,6 +148,12 @@ private struct Search {
                 _ = admit(after, key: afterKey, parent: (position, step))
             }
         }
+        for entry in steps.user { take(entry) }
+        if steps.linksOpen {
+            let setting = number(LinkSetting(of: state))
+            for (link, entry) in menu.links.enumerated() where markTried(link: link, in: setting) { take(entry) }
+        }
+        for entry in steps.facts { take(entry) }
         if !userStepHandled {
             findings.add(Finding.stuck(top, flows: navigation.flows, at: index.screens[top]?.location, trace: trace(to: position)))
         }
@@ -168,10 +180,19 @@ private struct Search {
         reached[target] = trace(to: position, then: step)
     }
 
-    private mutating func number(_ setting: LinkAttempt.Setting) -> Int {
+    private mutating func number(_ setting: LinkSetting) -> Int {
         if let number = settingNumbers[setting] { return number }
         settingNumbers[setting] = settingNumbers.count
+        linksTried.append(Array(repeating: false, count: menu.links.count))
         return settingNumbers.count - 1
+    }
+
+    /// Marks link `link` tried in setting `setting`; false when it already was.
+    private mutating func markTried(link: Int, in setting: Int) -> Bool {
+        guard linksTried.indices.contains(setting), linksTried[setting].indices.contains(link),
+              !linksTried[setting][link] else { return false }
+        linksTried[setting][link] = true
+        return true
     }
 
     /// Which depth bound a state is at, if any: its visible stack too deep, or one screen too
@@ -218,22 +239,16 @@ private struct Search {
     }
 }
 
-/// A link tried in a setting: the flags and facts, the switch branches shown on the way from
-/// the root, and the links held. A link's way resets what it passes through (tabs selected,
-/// stacks set, modals dismissed), so where it leads depends on these, not on the screens shown.
-private struct LinkAttempt: Hashable {
-    var link: CoverageTarget
-    /// The setting's number in the search.
-    var setting: Int
+/// Where a link is tried: the flags and facts, the switch branches shown on the way from the
+/// root, and the links held. A link's way resets what it passes through (tabs selected, stacks
+/// set, modals dismissed), so where it leads depends on these, not on the screens shown.
+private struct LinkSetting: Hashable {
+    var flags: [String: Literal]
+    var context: [String: Value]
+    var branches: [String]
+    var heldLinks: [String]
 
-    struct Setting: Hashable {
-        var flags: [String: Literal]
-        var context: [String: Value]
-        var branches: [String]
-        var heldLinks: [String]
-    }
-
-    static func setting(of state: ExploredState) -> Setting {
+    init(of state: ExploredState) {
         var branches: [String] = []
         var pending: [Int] = [state.core.rootID]
         var visited = 0
@@ -246,7 +261,9 @@ private struct LinkAttempt: Hashable {
             if let modal = flow.presented { items.append(modal.item) }
             pending += items.filter(\.isFlow).map(\.id)
         }
-        return Setting(flags: state.flags, context: state.context, branches: branches.sorted(),
-                       heldLinks: state.core.heldLinks)
+        flags = state.flags
+        context = state.context
+        self.branches = branches.sorted()
+        heldLinks = state.core.heldLinks
     }
 }

@@ -15,56 +15,66 @@ struct StepMenu {
         var link: CoverageTarget?
     }
 
+    /// The steps of one state, in the order they are taken: the user's, then (when `linksOpen`)
+    /// every link of `StepMenu.links`, then the facts the app may set.
+    struct Steps {
+        var user: [Entry] = []
+        /// Whether links are opened here: not while one is held.
+        var linksOpen = false
+        var facts: [Entry] = []
+    }
+
     private let index: SpecIndex
     private let checker: ValueChecker
     private let facts: [(name: String, values: [Value?])]
-    private let links: [(target: CoverageTarget, url: String)]
+    /// A step opening each declared link, the same in every state; a link is named by its
+    /// position here.
+    let links: [Entry]
 
     init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker, domains: SettingDomains) {
         self.index = index
         self.checker = checker
         self.facts = domains.facts
-        var links: [(CoverageTarget, String)] = []
+        var links: [Entry] = []
         for flow in spec.flows {
             for link in flow.links {
-                links.append((.link(flow: flow.name, pattern: link.pattern.text), Self.url(for: link.pattern)))
+                links.append(Entry(step: .open(Self.url(for: link.pattern)), byUser: false,
+                                   link: .link(flow: flow.name, pattern: link.pattern.text)))
             }
         }
         self.links = links
     }
 
-    func entries(for state: NavigationState, context: [String: Value]) -> [Entry] {
-        guard state.finished == nil else { return [] }
-        var entries: [Entry] = []
+    func steps(for state: NavigationState, context: [String: Value]) -> Steps {
+        var steps = Steps()
+        guard state.finished == nil else { return steps }
         if let top = state.top, let screen = index.screens[top] {
             for event in screen.events {
                 let payload = checker.representative(of: event.payload)
-                entries.append(Entry(step: .send(screen: top, event: event.name, payload: payload), byUser: true))
+                steps.user.append(Entry(step: .send(screen: top, event: event.name, payload: payload), byUser: true))
             }
             if !screen.events.contains(where: { $0.name == "done" }) {
-                entries.append(Entry(step: .send(screen: top, event: "done", payload: nil), byUser: true))
+                steps.user.append(Entry(step: .send(screen: top, event: "done", payload: nil), byUser: true))
             }
         }
-        entries.append(Entry(step: .back, byUser: true))
-        if state.presented != nil { entries.append(Entry(step: .dismiss, byUser: true)) }
+        steps.user.append(Entry(step: .back, byUser: true))
+        if state.presented != nil { steps.user.append(Entry(step: .dismiss, byUser: true)) }
         var tabIDs: [String] = []
         for flowName in state.flows {
             guard let flow = index.flows[flowName], case .tabs(let tabs, _) = flow.kind else { continue }
             for tab in tabs where !tabIDs.contains(tab.id) { tabIDs.append(tab.id) }
         }
-        entries += tabIDs.map { Entry(step: .tab($0), byUser: true) }
+        steps.user += tabIDs.map { Entry(step: .tab($0), byUser: true) }
         // While a link is held no other is opened: held links open in order once their way
         // shows, so a second one adds orderings of the same links, not new behaviour, and
         // would multiply the states by every list of held links.
-        if state.heldLinks.isEmpty {
-            entries += links.map { Entry(step: .open($0.url), byUser: false, link: $0.target) }
-        }
+        steps.linksOpen = state.heldLinks.isEmpty && !links.isEmpty
         for fact in facts {
             for case let value? in fact.values where context[fact.name] != value {
-                entries.append(Entry(step: .set(context: [fact.name: value], flags: [:]), byUser: false))
+                steps.facts.append(Entry(step: .set(context: [fact.name: value], flags: [:]), byUser: false))
             }
         }
-        return entries
+        return steps
     }
 
     /// The link's pattern with `1` for every parameter (a valid int and string alike).
