@@ -24,13 +24,14 @@ extension NavigationCore {
         try makeItem(name, input: input, depth: ancestors(of: parent).count)
     }
 
-    mutating func makeItem(_ name: String, input: Value?, depth: Int) throws(ActionFailure) -> CoreItem {
+    /// A new instance of screen or flow `name`; a flow is made with `parent` as its parent.
+    mutating func makeItem(_ name: String, input: Value?, depth: Int, parent: Int? = nil) throws(ActionFailure) -> CoreItem {
         if let screen = definitions.screens[name] {
             try countCreation()
             return makeScreen(screen, input: input)
         }
         if let flow = definitions.flows[name] {
-            return CoreItem(id: try makeFlow(flow, input: input, depth: depth), name: name, isFlow: true)
+            return CoreItem(id: try makeFlow(flow, input: input, depth: depth, parent: parent), name: name, isFlow: true)
         }
         throw ActionFailure(message: RuntimeMessage.unknownTarget(name))
     }
@@ -45,17 +46,21 @@ extension NavigationCore {
         return item
     }
 
-    /// A flow instance started with `input` (ignored when the flow takes none), its first
-    /// content built; its id.
-    mutating func makeFlow(_ definition: FlowDefinition, input: Value?, depth: Int) throws(ActionFailure) -> Int {
+    /// A flow instance started with `input` (ignored when the flow takes none) under flow
+    /// `parent`, its first content built; its id.
+    mutating func makeFlow(_ definition: FlowDefinition, input: Value?, depth: Int, parent: Int? = nil) throws(ActionFailure) -> Int {
         guard depth < Self.maxDepth else { throw ActionFailure(message: RuntimeMessage.tooDeep) }
         try countCreation()
         let id = takeInstanceID()
         let name = definition.flow.name
-        self[changing: id] = CoreFlow(id: id, flow: name, kind: CoreFlowKind(definition.flow.kind),
-                                      input: definition.flow.input == nil ? nil : input)
+        var flow = CoreFlow(id: id, flow: name, kind: CoreFlowKind(definition.flow.kind),
+                            input: definition.flow.input == nil ? nil : input)
+        flow.parent = parent
         madeThisStep.append(CoreItem(id: id, name: name, isFlow: true))
-        try fill(id, depth: depth)
+        // Built before it is stored, so that the new flow is stored once, not changed in place
+        // once per child.
+        try buildContent(of: &flow, definition, depth: depth)
+        self[changing: id] = flow
         return id
     }
 
@@ -69,43 +74,49 @@ extension NavigationCore {
         createdThisStep += 1
     }
 
-    /// Builds what flow `id` shows when it starts: its stack root, first step, tabs or branch.
+    /// Builds again what flow `id` shows when it starts: its stack root, first step, tabs or
+    /// branch.
     mutating func fill(_ id: Int, depth: Int) throws(ActionFailure) {
-        guard let definition = definition(id) else { return }
-        let input = contentInput(id)
+        guard var flow = state.flows[id], let definition = definitions.flows[flow.flow] else { return }
+        try buildContent(of: &flow, definition, depth: depth)
+        self[changing: id] = flow
+    }
+
+    /// Makes what `flow` shows when it starts, each child made with `flow` as its parent.
+    private mutating func buildContent(of flow: inout CoreFlow, _ definition: FlowDefinition, depth: Int) throws(ActionFailure) {
+        let id = flow.id
+        let input = Values.merge(flow.input, definition.flow.with?.value)
         switch definition.flow.kind {
         case .stack(let root):
-            let item = try makeItem(root.name, input: input, depth: depth + 1)
-            adopt(item, by: id)
-            self[changing: id]?.setEntries([item])
+            let item = try makeItem(root.name, input: input, depth: depth + 1, parent: id)
+            flow.setEntries([item])
         case .sequence(let steps):
             guard let first = steps.indices.first(where: { holds(steps[$0].when) }) else {
                 // (1.1) No step can be shown: it finishes with `done` once it is in place.
-                self[changing: id]?.setEntries([])
+                flow.setEntries([])
                 pendingEmptySequences.append(id)
                 return
             }
-            let item = try makeItem(steps[first].target.name, input: input, depth: depth + 1)
-            adopt(item, by: id)
-            self[changing: id]?.setEntries([])
-            self[changing: id]?.push(item, step: first)
+            let item = try makeItem(steps[first].target.name, input: input, depth: depth + 1, parent: id)
+            flow.setEntries([])
+            flow.push(item, step: first)
         case .tabs(let declared, let selected):
-            var shown = declared.filter { holds($0.when) }
-            if shown.isEmpty { shown = Array(declared.prefix(1)) }
             var tabs: [CoreTab] = []
-            for tab in shown {
-                let child = try makeItem(tab.flow.name, input: input, depth: depth + 1)
-                adopt(child, by: id)
+            tabs.reserveCapacity(declared.count)
+            for tab in declared where holds(tab.when) {
+                let child = try makeItem(tab.flow.name, input: input, depth: depth + 1, parent: id)
                 tabs.append(CoreTab(id: tab.id, flow: child.isFlow ? child : nil))
             }
-            let preferred = selected.map(\.name)
-            self[changing: id]?.tabs = tabs
-            self[changing: id]?.selectedTab = tabs.first(where: { $0.id == preferred })?.id ?? tabs.first?.id ?? ""
+            if tabs.isEmpty, let tab = declared.first {
+                let child = try makeItem(tab.flow.name, input: input, depth: depth + 1, parent: id)
+                tabs.append(CoreTab(id: tab.id, flow: child.isFlow ? child : nil))
+            }
+            let preferred = selected?.name
+            flow.selectedTab = tabs.first(where: { $0.id == preferred })?.id ?? tabs.first?.id ?? ""
+            flow.tabs = tabs
         case .switch(let branches):
             guard let branch = shownBranch(of: branches) else { return }
-            let item = try makeItem(branch.target.name, input: input, depth: depth + 1)
-            adopt(item, by: id)
-            self[changing: id]?.branch = item
+            flow.branch = try makeItem(branch.target.name, input: input, depth: depth + 1, parent: id)
         }
     }
 
