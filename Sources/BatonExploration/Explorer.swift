@@ -243,8 +243,8 @@ private struct Search {
 /// root, and the links held. A link's way resets what it passes through (tabs selected, stacks
 /// set, modals dismissed), so where it leads depends on these, not on the screens shown.
 private struct LinkSetting: Hashable {
-    var flags: [String: Literal]
-    var context: [String: Value]
+    /// The flags and facts, as the driver numbers them.
+    var environment: Int
     var branches: [String]
     var heldLinks: [String]
 
@@ -261,8 +261,7 @@ private struct LinkSetting: Hashable {
             if let modal = flow.presented { items.append(modal.item) }
             pending += items.filter(\.isFlow).map(\.id)
         }
-        flags = state.flags
-        context = state.context
+        environment = state.environment
         self.branches = branches.sorted()
         heldLinks = state.core.heldLinks
     }

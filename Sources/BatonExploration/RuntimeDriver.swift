@@ -7,6 +7,9 @@ struct ExploredState: Hashable {
     var core: CoreState
     var flags: [String: Literal]
     var context: [String: Value]
+    /// The flags and facts as their number in the driver's table: equal numbers, equal
+    /// settings, so a key compares and hashes a number instead of two dictionaries.
+    var environment: Int
 
     /// The state as exploration tells states apart.
     var key: StateKey { StateKey(self) }
@@ -25,6 +28,21 @@ struct DrivenStep {
 final class RuntimeDriver {
     private let spec: FlowSpec
     private var core: NavigationCore?
+    /// Each assignment of flags and facts met, numbered in the order met.
+    private var environments: [Assignment: Int] = [:]
+
+    /// The assignment each `set` step led to from each assignment.
+    private var changes: [SettingChange: Int] = [:]
+
+    private struct Assignment: Hashable {
+        var flags: [String: Literal]
+        var context: [String: Value]
+    }
+
+    private struct SettingChange: Hashable {
+        var from: Int
+        var step: NavigationStep
+    }
 
     init(spec: FlowSpec) {
         self.spec = spec
@@ -44,7 +62,7 @@ final class RuntimeDriver {
             }
             core = started
             return .success(ExploredState(core: started.state, flags: started.environment.flagOverrides,
-                                          context: started.environment.context))
+                                          context: started.environment.context, environment: number(started.environment)))
         } catch {
             return .failure(error)
         }
@@ -60,14 +78,37 @@ final class RuntimeDriver {
     func take(_ step: NavigationStep, from state: ExploredState) -> DrivenStep? {
         guard move(to: state), let outcome = core?.apply(step) else { return nil }
         _ = core?.takeChanges()  // what a facade would mirror; nothing here
-        guard let core else { return nil }
         switch outcome.name {
         case "handled", "held":
-            let after = ExploredState(core: core.state, flags: core.environment.flagOverrides, context: core.environment.context)
-            return DrivenStep(outcome: outcome, after: after)
+            guard let after = core?.state, let settings = core?.environment else { return nil }
+            // Only a `set` changes the flags and facts; any other step keeps the state's number.
+            var environment = state.environment
+            if case .set = step { environment = number(settings, reachedBy: step, from: state.environment) }
+            return DrivenStep(outcome: outcome, after: ExploredState(core: after, flags: settings.flagOverrides,
+                                                                      context: settings.context, environment: environment))
         default:
             return DrivenStep(outcome: outcome, after: nil)
         }
+    }
+
+    /// The number of the assignment a `set` step leads to from assignment `previous`: the same
+    /// step from the same assignment always leads to the same one, so it is looked up by the
+    /// pair, without hashing the assignment.
+    private func number(_ environment: RuntimeEnvironment, reachedBy step: NavigationStep, from previous: Int) -> Int {
+        let change = SettingChange(from: previous, step: step)
+        if let known = changes[change] { return known }
+        let reached = number(environment)
+        changes[change] = reached
+        return reached
+    }
+
+    /// The number of an assignment of flags and facts, given when it is first met.
+    private func number(_ environment: RuntimeEnvironment) -> Int {
+        let assignment = Assignment(flags: environment.flagOverrides, context: environment.context)
+        if let known = environments[assignment] { return known }
+        let next = environments.count
+        environments[assignment] = next
+        return next
     }
 
     /// Puts the core in `state`: an assignment, cheaper than finding out whether it is there.
@@ -88,8 +129,7 @@ final class RuntimeDriver {
 /// again whenever it grows: the hash is computed once, when the key is made.
 struct StateKey: Hashable {
     private var parts: [Part] = []
-    private var flags: [String: Literal]
-    private var context: [String: Value]
+    private var environment: Int
     private var hash = 0
 
     private enum Part: Hashable {
@@ -139,16 +179,14 @@ struct StateKey: Hashable {
     }
 
     init(_ state: ExploredState) {
-        flags = state.flags
-        context = state.context
+        environment = state.environment
         parts.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
         add(flow: state.core.rootID, in: state.core, depth: 0)
         parts += state.core.heldLinks.map(Part.held)
         if let finished = state.core.finished { parts.append(.finished(finished, state.core.finishedPayload)) }
         var hasher = StateHasher()
         for part in parts { part.hash(into: &hasher) }
-        hasher.add(unordered: flags) { hasher, literal in hasher.add(literal) }
-        hasher.add(unordered: context) { hasher, value in hasher.add(value) }
+        hasher.add(environment)
         hash = hasher.finalized
     }
 
@@ -157,7 +195,7 @@ struct StateKey: Hashable {
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.hash == rhs.hash && lhs.parts == rhs.parts && lhs.flags == rhs.flags && lhs.context == rhs.context
+        lhs.hash == rhs.hash && lhs.environment == rhs.environment && lhs.parts == rhs.parts
     }
 
     private mutating func add(_ item: CoreItem, in state: CoreState, depth: Int) {
