@@ -46,14 +46,22 @@ enum Pipeline {
     /// three million nodes), past the default node limit of the parser; the other limits stay.
     static let limits = YAMLLimits(maxNodes: 100_000_000)
 
+    /// The timed runs for a flow of `screens`: up to ten times `runs` below 10,000 screens. A
+    /// small flow's stages take milliseconds, where one pause of the machine moves the median
+    /// of a few runs, and lint's growth is fitted through them.
+    static func runs(_ runs: Int, screens: Int) -> Int {
+        let factor = min(10, max(1, 10_000 / max(screens, 1)))
+        return runs.multipliedReportingOverflow(by: factor).overflow ? runs : runs * factor
+    }
+
     static func measure(screens: Int, runs: Int) -> StageFigures {
-        measure(yaml: FlowGenerator(screens: screens).yaml(), screens: screens, runs: runs)
+        measure(yaml: FlowGenerator(screens: screens).yaml(), screens: screens, runs: Self.runs(runs, screens: screens))
     }
 
     /// Times every stage on the bench's second shape (`WildcardGenerator`).
     static func measureWildcards(screens: Int, runs: Int) -> StageFigures {
         let generator = WildcardGenerator(screens: screens)
-        var figures = measure(yaml: generator.yaml(), screens: generator.screens, runs: runs)
+        var figures = measure(yaml: generator.yaml(), screens: generator.screens, runs: Self.runs(runs, screens: screens))
         figures.flows = generator.flows + 1
         figures.links = generator.links
         return figures
