@@ -68,8 +68,13 @@ public struct Diagnostic: Hashable, Codable, Sendable, CustomStringConvertible {
 extension Diagnostic: Comparable {
     /// Orders by file, then position, then code, so output is stable.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
-        let left = (lhs.location?.file ?? "", lhs.location?.start.line ?? 0, lhs.location?.start.column ?? 0)
-        let right = (rhs.location?.file ?? "", rhs.location?.start.line ?? 0, rhs.location?.start.column ?? 0)
+        // Paths are read from the file table only when the files differ.
+        if lhs.location?.sourceFile != rhs.location?.sourceFile {
+            let left = lhs.location?.file ?? "", right = rhs.location?.file ?? ""
+            if left != right { return left < right }
+        }
+        let left = (lhs.location?.start.line ?? 0, lhs.location?.start.column ?? 0)
+        let right = (rhs.location?.start.line ?? 0, rhs.location?.start.column ?? 0)
         if left != right { return left < right }
         return (lhs.code, lhs.message) < (rhs.code, rhs.message)
     }

@@ -80,4 +80,16 @@ import BatonModel
         let bareObject = try #require(try JSONSerialization.jsonObject(with: bare) as? [String: Any])
         #expect(Set(bareObject.keys) == ["kind", "singleTop"])
     }
+
+    @Test func diagnosticsSortByPathNotByTheOrderFilesWereNamed() {
+        let late = SourceRange(file: "sorting/z-first-named.yaml", line: 1, column: 1)
+        let early = SourceRange(file: "sorting/a-named-second.yaml", line: 9, column: 1)
+        let sorted = [
+            Diagnostic(.error, code: "b", message: "m", at: late),
+            Diagnostic(.error, code: "a", message: "m", at: early),
+            Diagnostic(.error, code: "c", message: "m", at: SourceRange(file: "sorting/a-named-second.yaml", line: 2, column: 5)),
+            Diagnostic(.error, code: "d", message: "m", at: nil),
+        ].sorted()
+        #expect(sorted.map(\.code) == ["d", "c", "a", "b"])
+    }
 }
