@@ -258,11 +258,18 @@ package struct NavigationCore: Sendable {
         }
         guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty else { return }
         var pending: [(item: CoreItem, depth: Int)] = []
-        for (id, items) in heldAtStepStart {
-            let kept = state.flows[id].map { Self.keptFromBottom(items, in: $0) } ?? 0
-            for item in items[kept...] where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
+        do {
+            // The flows the step changed, as they are now, looked up once.
+            let changedNow = heldAtStepStart.map { state.flows[$0.id] }
+            func isHeldAtStepEnd(_ id: Int) -> Bool {
+                id == state.rootID || changedNow.contains { $0?.holds(id) == true }
+            }
+            for ((_, items), flow) in zip(heldAtStepStart, changedNow) {
+                let kept = flow.map { Self.keptFromBottom(items, in: $0) } ?? 0
+                for item in items[kept...] where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
+            }
+            for item in madeThisStep where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
         }
-        for item in madeThisStep where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
         guard !pending.isEmpty else { return }
         while let (item, depth) = pending.popLast() {
             if item.isFlow {
@@ -284,12 +291,6 @@ package struct NavigationCore: Sendable {
         var kept = 0
         while kept < items.count, kept < entries.count, items[kept].id == entries[kept].id { kept += 1 }
         return kept
-    }
-
-    /// Whether instance `id` is the root or held now by a flow the step changed.
-    private func isHeldAtStepEnd(_ id: Int) -> Bool {
-        if id == state.rootID { return true }
-        return heldAtStepStart.contains { state.flows[$0.id]?.holds(id) == true }
     }
 
     /// Drops every instance not reachable from the root, and the results handed to released
