@@ -33,7 +33,28 @@ struct ReturnAnalysis {
 
     init(_ context: LintContext) {
         self.context = context
+        var returns: [(flow: Flow, trigger: Trigger, action: Action, result: Reference)] = []
+        for flow in context.spec.flows {
+            for transition in flow.transitions {
+                for alternative in transition.actions {
+                    for action in alternative.performedActions {
+                        guard case .return(let result) = action.kind else { continue }
+                        returns.append((flow, transition.trigger, action, result))
+                    }
+                }
+            }
+        }
+        // Most flows have no `return`: the tables of who shows what are built only for one.
+        guard !returns.isEmpty else { return }
         collectLinkPredecessors()
+        collectShownBy()
+        sites = returns.map { found in
+            Site(flow: found.flow, trigger: found.trigger, action: found.action, result: found.result,
+                 receivers: receivers(of: found.trigger, in: found.flow).elements)
+        }
+    }
+
+    private mutating func collectShownBy() {
         for flow in context.spec.flows where shownBy[flow.name] == nil {
             var table: [String: [Trigger]] = [:]
             for transition in flow.transitions {
@@ -48,18 +69,6 @@ struct ReturnAnalysis {
                 }
             }
             shownBy[flow.name] = table
-        }
-        for flow in context.spec.flows {
-            for transition in flow.transitions {
-                for alternative in transition.actions {
-                    for action in alternative.performedActions {
-                        guard case .return(let result) = action.kind else { continue }
-                        let receivers = receivers(of: transition.trigger, in: flow)
-                        sites.append(Site(flow: flow, trigger: transition.trigger, action: action, result: result,
-                                          receivers: receivers.elements))
-                    }
-                }
-            }
         }
     }
 

@@ -100,9 +100,10 @@ package struct UnknownReferenceCheck: LintCheck {
         let typeNames = context.spec.types.map(\.name) + BuiltinType.allCases.map(\.rawValue)
         let flowNames = context.spec.flows.map(\.name)
 
-        func target(_ name: String, _ location: SourceRange?, _ what: @autoclosure () -> String) {
+        // The place and the wording are worked out only for a name that is not declared.
+        func target(_ name: String, _ location: @autoclosure () -> SourceRange?, _ what: @autoclosure () -> String) {
             if index.kind(of: name) == nil {
-                out.append(diagnostic(.unknownTarget(name, what: what(), among: context.targetNames), at: location))
+                out.append(diagnostic(.unknownTarget(name, what: what(), among: context.targetNames), at: location()))
             }
         }
         func type(_ type: TypeRef?, _ location: SourceRange?) {

@@ -106,24 +106,25 @@ package struct UnknownTriggerCheck: LintCheck {
             for transition in flow.transitions {
                 let trigger = transition.trigger
                 let source = trigger.source
-                let location = context.sourceLocation(of: trigger)
+                // Worked out only for a finding: most triggers have none.
+                let location = { context.sourceLocation(of: trigger) }
                 if trigger.event == Trigger.dismissedEvent {
                     if trigger.isWildcard {
                         out.append(diagnostic(.wildcardDismissed(), at: trigger.location))
                     } else if context.index.kind(of: source) != nil,
                               !(context.graph.shows[flow.name]?.presented.contains(source) ?? false) {
-                        out.append(diagnostic(.notPresented(source, in: flow.name), at: location))
+                        out.append(diagnostic(.notPresented(source, in: flow.name), at: location()))
                     }
                     continue
                 }
                 if trigger.isWildcard { continue }
                 if context.index.screens[source] != nil {
                     if !context.graph.canShow(source, under: flow.name) {
-                        out.append(diagnostic(.notShown(source, kind: .screen, in: flow.name), at: location))
+                        out.append(diagnostic(.notShown(source, kind: .screen, in: flow.name), at: location()))
                     }
                 } else if context.index.flows[source] != nil {
                     if !(context.graph.shows[flow.name]?.children.contains(source) ?? false) {
-                        out.append(diagnostic(.notShown(source, kind: .flow, in: flow.name), at: location))
+                        out.append(diagnostic(.notShown(source, kind: .flow, in: flow.name), at: location()))
                     }
                 }
             }
@@ -171,7 +172,7 @@ package struct UnknownEventCheck: LintCheck {
         for flow in context.spec.flows {
             for transition in flow.transitions {
                 let trigger = transition.trigger
-                let location = context.eventLocation(of: trigger)
+                let location = { context.eventLocation(of: trigger) }
                 if trigger.event == Trigger.dismissedEvent { continue }  // unknown-trigger's
                 if trigger.isWildcard {
                     if Screen.builtinEvents.contains(trigger.event) { continue }
@@ -185,12 +186,12 @@ package struct UnknownEventCheck: LintCheck {
                         wildcardEvents[flow.name] = events
                     }
                     if !(wildcardEvents[flow.name]?.contains(trigger.event) ?? false) {
-                        out.append(diagnostic(.undeclaredWildcardEvent(trigger.event, flow: flow.name), at: location))
+                        out.append(diagnostic(.undeclaredWildcardEvent(trigger.event, flow: flow.name), at: location()))
                     }
                 } else if let screen = context.index.screens[trigger.source], screen.event(named: trigger.event) == nil {
                     out.append(diagnostic(.undeclaredEvent(trigger.event, screen: screen.name,
                                                            among: screen.events.map(\.name) + Screen.builtinEvents),
-                                          at: location))
+                                          at: location()))
                 }
             }
         }
