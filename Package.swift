@@ -95,14 +95,14 @@ let package = Package(
         .testTarget(
             name: "BatonRuntimeTests",
             dependencies: [
-                "BatonRuntime", "BatonLoader", "BatonModel", "BatonLint",
+                "BatonRuntime", "BatonLoader", "BatonModel", "BatonLint", "BatonTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "BatonHostTests", dependencies: ["BatonHost", "BatonRuntime", "BatonLoader"]),
         .testTarget(
             name: "BatonExplorationTests",
-            dependencies: ["BatonExploration", "BatonRuntime", "BatonLoader", "BatonModel", "BatonLint"]
+            dependencies: ["BatonExploration", "BatonRuntime", "BatonLoader", "BatonModel", "BatonLint", "BatonTestSupport"]
         ),
         .testTarget(
             name: "BatonCLITests",

@@ -149,9 +149,13 @@ private struct Search {
             }
         }
         for entry in steps.user { take(entry) }
-        if steps.linksOpen {
+        if steps.linksOpen, state.changedWhileHidden.isEmpty {
             let setting = number(LinkSetting(of: state))
             for (link, entry) in menu.links.enumerated() where markTried(link: link, in: setting) { take(entry) }
+        } else if steps.linksOpen {
+            // A region changed while hidden stays as it is when a link opens elsewhere, and the
+            // key keeps it: from such a state every link is tried.
+            for entry in menu.links { take(entry) }
         }
         for entry in steps.facts { take(entry) }
         if !userStepHandled {
@@ -241,7 +245,9 @@ private struct Search {
 
 /// Where a link is tried: the flags and facts, the switch branches shown on the way from the
 /// root, and the links held. A link's way resets what it passes through (tabs selected, stacks
-/// set, modals dismissed), so where it leads depends on these, not on the screens shown.
+/// set, modals dismissed), so where it leads depends on these, not on the screens shown (nor
+/// on hidden content the key leaves out; a state with hidden content the key keeps tries
+/// every link).
 private struct LinkSetting: Hashable {
     /// The flags and facts, as the driver numbers them.
     var environment: Int

@@ -10,6 +10,8 @@ struct ExploredState: Hashable {
     /// The flags and facts as their number in the driver's table: equal numbers, equal
     /// settings, so a key compares and hashes a number instead of two dictionaries.
     var environment: Int
+    /// The hidden regions changed while hidden, which the key keeps (`HiddenRegions`).
+    var changedWhileHidden: [Int] = []
 
     /// The state as exploration tells states apart.
     var key: StateKey { StateKey(self) }
@@ -77,15 +79,20 @@ final class RuntimeDriver {
     /// Takes `step` from `state`.
     func take(_ step: NavigationStep, from state: ExploredState) -> DrivenStep? {
         guard move(to: state), let outcome = core?.apply(step) else { return nil }
-        _ = core?.takeChanges()  // what a facade would mirror; nothing here
+        // What a facade would mirror; here, which hidden regions the step changed.
+        guard let changes = core?.takeChanges() else { return nil }
         switch outcome.name {
         case "handled", "held":
             guard let after = core?.state, let settings = core?.environment else { return nil }
             // Only a `set` changes the flags and facts; any other step keeps the state's number.
             var environment = state.environment
             if case .set = step { environment = number(settings, reachedBy: step, from: state.environment) }
+            let hidden = HiddenRegions.changedWhileHidden(
+                in: after, from: state.core, changedFlows: changes.flows, changedScreens: changes.screens,
+                carried: state.changedWhileHidden)
             return DrivenStep(outcome: outcome, after: ExploredState(core: after, flags: settings.flagOverrides,
-                                                                      context: settings.context, environment: environment))
+                                                                      context: settings.context, environment: environment,
+                                                                      changedWhileHidden: hidden))
         default:
             return DrivenStep(outcome: outcome, after: nil)
         }
@@ -121,9 +128,10 @@ final class RuntimeDriver {
 
 /// A state as exploration tells states apart: its structure and inputs without instance ids,
 /// and without the content of what is hidden (tabs not selected, switch branches kept), which
-/// was itself explored while it was shown. Without that, every combination of the tabs' stacks
-/// would be a state of its own and an app of a few tabs would never be explored. Results
-/// handed to screens are left out too.
+/// was itself explored while it was shown; a hidden region a step changed while it was hidden
+/// is kept (`HiddenRegions`). Without that, every combination of the tabs' stacks would be a
+/// state of its own and an app of a few tabs would never be explored. Results handed to
+/// screens are left out too.
 ///
 /// The search looks every key up once and stores most of them, and a dictionary hashes a key
 /// again whenever it grows: the hash is computed once, when the key is made.
@@ -178,8 +186,12 @@ struct StateKey: Hashable {
         }
     }
 
+    /// The hidden regions whose content the key keeps.
+    private let shownHidden: [Int]
+
     init(_ state: ExploredState) {
         environment = state.environment
+        shownHidden = state.changedWhileHidden
         parts.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
         add(flow: state.core.rootID, in: state.core, depth: 0)
         parts += state.core.heldLinks.map(Part.held)
@@ -221,11 +233,14 @@ struct StateKey: Hashable {
             for tab in flow.tabs {
                 let selected = tab.id == flow.selectedTab
                 parts.append(.tab(tab.id, selected: selected))
-                if selected, let child = tab.flow { add(child, in: state, depth: depth) }
+                if let child = tab.flow, selected || shownHidden.contains(child.id) { add(child, in: state, depth: depth) }
             }
         case .switch:
             if let branch = flow.branch { add(branch, in: state, depth: depth) }
-            parts += flow.kept.keys.sorted().map(Part.kept)
+            for name in flow.kept.keys.sorted() {
+                parts.append(.kept(name))
+                if let item = flow.kept[name], shownHidden.contains(item.id) { add(item, in: state, depth: depth) }
+            }
         }
         if let modal = flow.presented {
             parts.append(.modal(modal.presentation))

@@ -41,6 +41,38 @@ import Testing
         #expect(found.first?.location?.start.line == 6)
     }
 
+    /// `do: [tab inbox, push detail]` in the home tab's flow pushes detail onto the home stack
+    /// and shows the inbox: the home stack then holds a screen never shown, which exploration
+    /// must not take for the home stack it saw before (the inbox shown over a home stack of
+    /// its root, one tap from the start).
+    @Test func aScreenPushedOntoATabTheStepLeavesIsExploredWhenTheTabIsShown() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: {next: ~}}
+              middle: {events: {open: ~}}
+              inbox: {}
+              detail: {events: {share: ~}}
+            flows:
+              main:
+                tabs:
+                  - {id: home, flow: homeTab}
+                  - {id: inbox, flow: inboxTab}
+              homeTab:
+                stack: home
+                on:
+                  home.next: push middle
+                  middle.open: {do: [tab inbox, push detail]}
+              inboxTab:
+                stack: inbox
+            """))
+        let found = result.findings.filter { $0.code == "unhandled-in-state" }
+        #expect(found.map(\.message) == ["`detail.share` is not handled when detail is shown in main › homeTab"])
+        #expect(steps(found.first) == ["home.next", "middle.open", "tab home", "detail.share"])
+        #expect(result.reached[.placement(screen: "detail", flows: ["main", "homeTab"])] != nil)
+    }
+
     /// The static check `missing-result` reports this one too, at the same place, so `baton
     /// lint` shows it once; exploration adds the trace to the state where it happens.
     @Test func rejectedReturnNamesTheAlternativeAndTheTrace() throws {

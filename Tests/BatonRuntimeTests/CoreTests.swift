@@ -2,6 +2,7 @@ import BatonModel
 import Foundation
 import Testing
 @testable import BatonRuntime
+import BatonTestSupport
 
 /// Where the facade's coordinators and screen entries differ from the core's state they mirror.
 @MainActor

@@ -1,4 +1,5 @@
 import BatonModel
+import BatonTestSupport
 
 /// Makes a value of a declared type: every record field filled, by type.
 struct PayloadSynthesizer {

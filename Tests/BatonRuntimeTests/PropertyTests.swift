@@ -2,6 +2,7 @@ import BatonModel
 import Foundation
 import Testing
 @testable import BatonRuntime
+import BatonTestSupport
 
 /// Drives every example flow through thousands of random legal steps and checks the
 /// invariants after each one.

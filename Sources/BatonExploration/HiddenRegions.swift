@@ -1,0 +1,99 @@
+import BatonRuntime
+
+/// The parts of a state the search leaves out when it tells states apart: the flows of tabs
+/// that are not selected and the switch branches kept for `resume`. Leaving a region out is
+/// exact when its content was shown since it last changed: it comes back as it was left, and
+/// was explored while it was shown. A step can also change a region it leaves hidden (`do:
+/// [tab other, push detail]` pushes onto the stack it leaves; a fact set changes a switch in
+/// a tab that is not selected); that content was never shown, so the key keeps it until the
+/// region is shown again.
+enum HiddenRegions {
+    /// How many items one walk visits at most (a state holds far fewer; a hostile one stops here).
+    static let maxVisited = 10_000
+
+    /// The hidden regions of `state` (the state after a step from `before`), by their item's
+    /// instance id, whose content changed while they were hidden: those in `carried` (changed
+    /// before) that are still hidden, and those holding an instance in `changedFlows` or
+    /// `changedScreens` that the step changed (every hidden region around it: one nested in
+    /// another is left out of the key on its own once the outer one is kept). Sorted, so equal
+    /// states compare equal.
+    static func changedWhileHidden(in state: CoreState, from before: CoreState, changedFlows: InstanceIDs,
+                                   changedScreens: InstanceIDs, carried: [Int]) -> [Int] {
+        // What the core reports as changed, it may only have looked at: an instance counts when
+        // it existed before the step (a region made anew is as fresh as at a start) and its
+        // value differs.
+        let firstNewID = before.nextInstanceID
+        var flows: [Int] = []
+        for id in changedFlows where id < firstNewID && isHidden(flow: id, in: state) && before.flows[id] != state.flows[id] {
+            flows.append(id)
+        }
+        var screens: [Int] = []
+        for id in changedScreens where id < firstNewID && before.screens[id] != state.screens[id] { screens.append(id) }
+        // Most steps change only what is shown: then nothing needs the walk below.
+        guard !carried.isEmpty || !flows.isEmpty || !screens.isEmpty else { return [] }
+        var changed: [Int] = []
+        // The hidden regions met on the way down, each with the one around it: a region is a
+        // position here, and an item knows the innermost region it lies in.
+        var regions: [(id: Int, outer: Int?)] = []
+        func mark(from region: Int?) {
+            var current = region
+            var steps = 0
+            while let position = current, regions.indices.contains(position), steps < maxVisited {
+                if !changed.contains(regions[position].id) { changed.append(regions[position].id) }
+                current = regions[position].outer
+                steps += 1
+            }
+        }
+        var pending: [(id: Int, isFlow: Bool, region: Int?)] = [(state.rootID, true, nil)]
+        var visited = 0
+        while let (id, isFlow, region) = pending.popLast(), visited < maxVisited {
+            visited += 1
+            if region != nil, (isFlow ? flows : screens).contains(id) { mark(from: region) }
+            guard isFlow, let flow = state.flows[id] else { continue }
+            func visit(_ item: CoreItem, hidden: Bool) {
+                var inRegion = region
+                if hidden {
+                    regions.append((item.id, region))
+                    inRegion = regions.count - 1
+                    if carried.contains(item.id) { mark(from: inRegion) }
+                }
+                pending.append((item.id, item.isFlow, inRegion))
+            }
+            switch flow.kind {
+            case .stack, .sequence:
+                for entry in flow.entries { visit(entry, hidden: false) }
+            case .tabs:
+                for tab in flow.tabs {
+                    if let item = tab.flow { visit(item, hidden: tab.id != flow.selectedTab) }
+                }
+            case .switch:
+                if let branch = flow.branch { visit(branch, hidden: false) }
+                for name in flow.kept.keys.sorted() {
+                    if let item = flow.kept[name] { visit(item, hidden: true) }
+                }
+            }
+            if let modal = flow.presented { visit(modal.item, hidden: false) }
+        }
+        return changed.sorted()
+    }
+
+    /// Whether flow instance `id` lies in a hidden region: some flow on its way up to the root
+    /// is a tab that is not selected or a kept branch.
+    private static func isHidden(flow id: Int, in state: CoreState) -> Bool {
+        var child = id
+        var steps = 0
+        while let parentID = state.flows[child]?.parent, let parent = state.flows[parentID], steps < maxVisited {
+            switch parent.kind {
+            case .tabs:
+                if parent.tabs.contains(where: { $0.flow?.id == child && $0.id != parent.selectedTab }) { return true }
+            case .switch:
+                if parent.kept.values.contains(where: { $0.id == child }) { return true }
+            case .stack, .sequence:
+                break
+            }
+            child = parentID
+            steps += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,133 @@
+@testable import BatonExploration
+import BatonLint
+import BatonLoader
+import BatonModel
+import BatonRuntime
+import BatonTestSupport
+import Foundation
+import Testing
+
+/// What exploration promises, checked against the runtime itself: random walks through random
+/// flows, each step taken by the runtime's core from a random start, never show a screen
+/// placement, take a transition or open a link that a complete exploration did not reach, and
+/// every declared event the runtime leaves unhandled and every step it rejects on the way was
+/// reported (by exploration or, on the same line, by a static check). The search leaves out
+/// what is hidden (tabs not selected, kept branches) when it tells states apart; this is the
+/// test that the shortcut loses nothing.
+@MainActor
+@Suite struct ExplorationSoundnessTests {
+    /// How many random flows; `BATON_SOUNDNESS_FLOWS=5000 swift test --filter
+    /// ExplorationSoundnessTests` runs a longer campaign.
+    static let flows = ProcessInfo.processInfo.environment["BATON_SOUNDNESS_FLOWS"].flatMap { Int($0) } ?? 200
+    static let walksPerFlow = 16
+    static let stepsPerWalk = 40
+
+    @Test func randomWalksStayWithinWhatExplorationReached() throws {
+        var explored = 0
+        for seed in 0..<UInt64(Self.flows) {
+            let text = RandomFlow.yaml(seed: seed)
+            let loaded = FlowLoader().load(text: text, path: "random.yaml")
+            guard let spec = loaded.spec, !loaded.hasErrors else { continue }
+            let lint = Linter().lint(spec)
+            guard !lint.hasErrors else { continue }
+            let result = Explorer(spec: spec, options: ExplorationOptions(maxStates: 500)).run()
+            guard result.isComplete else { continue }
+            explored += 1
+            let oracle = Oracle(spec: spec, result: result, lint: lint)
+            var random = SplitMix64(seed: seed &* 7_919 &+ 1)
+            for _ in 0..<Self.walksPerFlow {
+                let problems = oracle.walk(random: &random)
+                #expect(problems.isEmpty, "seed \(seed): \(problems.joined(separator: "; "))\n\(text)")
+                if !problems.isEmpty { return }
+            }
+        }
+        // Enough of the random flows lint clean and explore completely for the run to mean something.
+        #expect(explored >= Self.flows / 3, "only \(explored) of \(Self.flows) random flows were explored")
+    }
+
+    /// A file and line, what "reported on the same line" compares.
+    struct Line: Hashable {
+        var file: String
+        var line: Int
+        init(_ range: SourceRange) {
+            file = range.file
+            line = range.start.line
+        }
+    }
+
+}
+
+/// One explored flow and what a walk through it may see: the steps come from exploration's own
+/// menu, so a walk takes only steps the search takes too.
+@MainActor
+private struct Oracle {
+    let spec: FlowSpec
+    let result: ExplorationResult
+    let index: SpecIndex
+    let menu: StepMenu
+    let locations: CoverageLocations
+    /// Every line a finding or a static check reports.
+    let reported: Set<ExplorationSoundnessTests.Line>
+
+    init(spec: FlowSpec, result: ExplorationResult, lint: [Diagnostic]) {
+        self.spec = spec
+        self.result = result
+        index = SpecIndex(spec)
+        let checker = ValueChecker(index: index)
+        menu = StepMenu(spec: spec, index: index, checker: checker,
+                        domains: SettingDomains(spec: spec, index: index, checker: checker))
+        locations = CoverageLocations(spec)
+        reported = Set((result.findings + lint).compactMap { $0.location.map(ExplorationSoundnessTests.Line.init) })
+    }
+
+    /// One random walk; what it saw that exploration did not report.
+    func walk(random: inout SplitMix64) -> [String] {
+        let flags: [String: Literal] = ["f0": .bool(random.below(2) == 0), "f1": .bool(random.below(2) == 0)]
+        let context: [String: Value] = ["c0": .bool(random.below(2) == 0), "c1": .bool(random.below(2) == 0)]
+        guard var core = try? NavigationCore(spec: spec, environment: RuntimeEnvironment(flagOverrides: flags, context: context),
+                                             strict: true) else {
+            return ["the runtime could not start under \(flags) \(context)"]
+        }
+        var problems: [String] = []
+        var taken: [String] = []
+        func missed(_ what: String) {
+            problems.append("\(what), after: \(taken.joined(separator: "; ")) (flags \(flags), context \(context))")
+        }
+        for _ in 0..<ExplorationSoundnessTests.stepsPerWalk {
+            let state = core.navigationState(withTree: false)
+            guard state.finished == nil else { break }
+            if let top = state.top, result.reached[.placement(screen: top, flows: state.flows)] == nil {
+                missed("screen \(top) shown in \(state.flows.joined(separator: " › ")) was not reached")
+            }
+            let steps = menu.steps(for: state, context: core.environment.context)
+            let entries = steps.user + menu.links + steps.facts
+            guard let entry = random.pick(entries) else { break }
+            let outcome = core.apply(entry.step)
+            taken.append(TraceStep(entry.step.scenarioStep, location: nil).summary)
+            if outcome.name == "handled" || outcome.name == "held" {
+                for use in outcome.use.transitions where result.reached[CoverageTarget(use)] == nil {
+                    missed("\(CoverageTarget(use).description) was not reached")
+                }
+                for use in outcome.use.links where result.reached[CoverageTarget(use)] == nil {
+                    missed("\(CoverageTarget(use).description) was not reached")
+                }
+            }
+            if outcome.name == "unhandled", case .send(let screen, let event, _) = entry.step,
+               let declared = index.screens[screen]?.events.first(where: { $0.name == event }),
+               let place = declared.location, !reported.contains(ExplorationSoundnessTests.Line(place)) {
+                missed("\(screen).\(event) was unhandled and not reported")
+            }
+            if outcome.name == "rejected", let refused = outcome.use.refused,
+               let place = locations.location(of: CoverageTarget(refused)), !reported.contains(ExplorationSoundnessTests.Line(place)) {
+                missed("\(CoverageTarget(refused).description) was rejected and not reported")
+            }
+            if !problems.isEmpty { break }
+        }
+        let end = core.navigationState(withTree: false)
+        if problems.isEmpty, let top = end.top, end.finished == nil,
+           result.reached[.placement(screen: top, flows: end.flows)] == nil {
+            missed("screen \(top) shown in \(end.flows.joined(separator: " › ")) was not reached")
+        }
+        return problems
+    }
+}

@@ -1,0 +1,120 @@
+import BatonTestSupport
+
+/// Small random flow files for property tests of exploration: a root switch on a fact (which
+/// may follow it, keeping main while signed out) over a sign-in stack and a tabs flow of two
+/// or three stacks, one of which may be a switch following another fact. Each stack handles events of the
+/// screens it shows with pushes, sheets and covers, pops, dismissals, tab switches, `do` lists
+/// that switch tabs and then push, outcomes, and alternatives guarded by flags; screens are
+/// shared between tabs and some stacks have deep links. Most seeds lint clean; the rest are
+/// skipped by the tests that use them.
+enum RandomFlow {
+    static func yaml(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed)
+        let screenCount = 5 + random.below(4)
+        let screens = (0..<screenCount).map { "s\($0)" }
+        let tabCount = 2 + random.below(2)
+        let tabs = (0..<tabCount).map { "t\($0)" }
+        var lines = [
+            "baton: 1", "start: root",
+            "context:", "  c0: bool", "  c1: bool",
+            "flags:", "  f0: false", "  f1: true",
+            "screens:", "  gate: {events: [a]}",
+        ]
+        for screen in screens {
+            lines.append(random.below(3) == 0 ? "  \(screen): {events: [a]}" : "  \(screen): {events: [a, b]}")
+        }
+        let events = Dictionary(uniqueKeysWithValues: lines.compactMap { line -> (String, [String])? in
+            guard let name = screens.first(where: { line.hasPrefix("  \($0):") }) else { return nil }
+            return (name, line.contains("[a, b]") ? ["a", "b"] : ["a"])
+        })
+        lines += [
+            "flows:",
+            "  root:",
+            "    switch:",
+            "      - {when: context.c0, flow: main}",
+            "      - flow: signIn",
+        ]
+        // A root that follows its condition keeps main as it was while signed out.
+        if random.below(2) == 0 { lines.append("    follow: true") }
+        lines += [
+            "    on:",
+            "      signIn.done: \(random.below(2) == 0 ? "show" : "resume") main",
+            "      main.done: show signIn",
+            "  signIn:",
+            "    stack: gate",
+            "    on:",
+            "      gate.a: finish done",
+            "  main:",
+            "    tabs:",
+        ]
+        lines += tabs.map { "      - {flow: \($0)}" }
+        // One tab may be a switch that follows a fact, so a fact set changes a tab not shown.
+        let switched = random.below(2) == 0 ? tabs.last : nil
+        for tab in tabs {
+            if tab == switched {
+                lines += [
+                    "  \(tab):", "    switch:", "      - {when: context.c1, flow: \(tab)a}", "      - flow: \(tab)b",
+                    "    follow: true",
+                ]
+                lines += stackFlow("\(tab)a", tabs: tabs, screens: screens, events: events, random: &random)
+                lines += stackFlow("\(tab)b", tabs: tabs, screens: screens, events: events, random: &random)
+            } else {
+                lines += stackFlow(tab, tabs: tabs, screens: screens, events: events, random: &random)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One tab's stack: every trigger's screen is one the flow already shows, so the file
+    /// has no unknown trigger.
+    private static func stackFlow(_ name: String, tabs: [String], screens: [String], events: [String: [String]],
+                                  random: inout SplitMix64) -> [String] {
+        let root = screens[random.below(screens.count)]
+        var onStack = [root]
+        var presented: [String] = []
+        var lines = ["  \(name):", "    stack: \(root)"]
+        if random.below(2) == 0 {
+            let target = screens[random.below(screens.count)]
+            lines += ["    links:", "      /\(name)/{id}: \(target)"]
+            onStack.append(target)
+        }
+        var handled: Set<String> = []
+        var transitions: [String] = []
+        for _ in 0..<(3 + random.below(4)) {
+            let shown = onStack + presented
+            let source = shown[random.below(shown.count)]
+            let choices = events[source] ?? ["a"]
+            let trigger = "\(source).\(choices[random.below(choices.count)])"
+            guard handled.insert(trigger).inserted else { continue }
+            let target = screens[random.below(screens.count)]
+            let other = tabs[random.below(tabs.count)]
+            let action: String
+            switch random.below(11) {
+            case 0, 1:
+                action = "push \(target)"
+                onStack.append(target)
+            case 2:
+                action = "sheet \(target)"
+                presented.append(target)
+            case 3:
+                action = "cover \(target)"
+                presented.append(target)
+            case 4: action = "pop"
+            case 5: action = "dismiss"
+            case 6: action = "tab \(other)"
+            case 7:
+                action = "{do: [tab \(other), push \(target)]}"
+            case 8: action = "finish done"
+            case 9:
+                action = "popTo \(onStack[random.below(onStack.count)])"
+            default:
+                action = "\n        - {when: flags.f\(random.below(2)), push: \(target)}\n        - sheet \(target)"
+                onStack.append(target)
+                presented.append(target)
+            }
+            transitions.append("      \(trigger): \(action)")
+        }
+        if !transitions.isEmpty { lines += ["    on:"] + transitions }
+        return lines
+    }
+}
