@@ -244,26 +244,40 @@ private struct Search {
 }
 
 /// Where a link is tried: the flags and facts, the switch branches shown on the way from the
-/// root, and the links held. A link's way resets what it passes through (tabs selected, stacks
-/// set, modals dismissed), so where it leads depends on these, not on the screens shown (nor
-/// on hidden content the key leaves out; a state with hidden content the key keeps tries
-/// every link).
+/// root, the links held, and the first entry of every stack and sequence (a link keeps the
+/// root its stack has, which a `reset` or `replace` may have changed). A link's way resets
+/// the rest of what it passes through (tabs selected, stacks set, modals dismissed), so where
+/// it leads depends on these, not on the screens shown (nor on hidden content the key leaves
+/// out; a state with hidden content the key keeps tries every link).
 private struct LinkSetting: Hashable {
     /// The flags and facts, as the driver numbers them.
     var environment: Int
     var branches: [String]
     var heldLinks: [String]
+    /// Each stack's or sequence's flow, first entry and that entry's input, in the order met.
+    var roots: [Root] = []
+
+    struct Root: Hashable {
+        var flow: String
+        var first: String
+        var input: Value?
+    }
 
     init(of state: ExploredState) {
         var branches: [String] = []
         var pending: [Int] = [state.core.rootID]
         var visited = 0
-        while let id = pending.popLast(), visited < 10_000 {
+        while let id = pending.popLast(), visited < HiddenRegions.maxVisited {
             visited += 1
             guard let flow = state.core.flows[id] else { continue }
             if flow.kind == .switch { branches.append("\(flow.flow)=\(flow.branch?.name ?? "")") }
+            if flow.kind == .stack || flow.kind == .sequence, let first = flow.entries.first {
+                let input = first.isFlow ? state.core.flows[first.id]?.input : state.core.screens[first.id]?.input
+                roots.append(Root(flow: flow.flow, first: first.name, input: input))
+            }
             var items = flow.kind == .tabs ? flow.tabs.compactMap(\.flow) : flow.entries
             if let branch = flow.branch { items.append(branch) }
+            items += flow.kept.keys.sorted().compactMap { flow.kept[$0] }
             if let modal = flow.presented { items.append(modal.item) }
             pending += items.filter(\.isFlow).map(\.id)
         }

@@ -73,6 +73,31 @@ import Testing
         #expect(result.reached[.placement(screen: "detail", flows: ["main", "homeTab"])] != nil)
     }
 
+    /// A link keeps the root its stack has: after `reset welcome` the link's stack is welcome
+    /// then detail, where `popTo home` is refused. The link must be tried there again, not
+    /// only where it was first opened.
+    @Test func aLinkIsTriedAgainOnceAResetChangedTheRootItKeeps() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: {restart: ~}}
+              welcome: {}
+              detail: {events: {close: ~}}
+            flows:
+              main:
+                stack: home
+                links:
+                  /detail/{id}: detail
+                on:
+                  home.restart: reset welcome
+                  detail.close: popTo home
+            """))
+        let found = result.findings.filter { $0.code == "rejected-in-state" }
+        #expect(found.count == 1)
+        #expect(steps(found.first) == ["home.restart", "open /detail/1", "detail.close"])
+    }
+
     /// The static check `missing-result` reports this one too, at the same place, so `baton
     /// lint` shows it once; exploration adds the trace to the state where it happens.
     @Test func rejectedReturnNamesTheAlternativeAndTheTrace() throws {

@@ -48,6 +48,16 @@ enum RandomFlow {
             "    tabs:",
         ]
         lines += tabs.map { "      - {flow: \($0)}" }
+        // Events no tab handles bubble up to the tabs flow, which may present over every tab.
+        if random.below(2) == 0 {
+            let source = screens[random.below(screens.count)]
+            let modal = screens[random.below(screens.count)]
+            lines += [
+                "    on:",
+                "      \(source).b: \(random.below(2) == 0 ? "sheet" : "cover") \(modal)",
+                "      \(modal).a: \(["dismiss", "tab \(tabs[random.below(tabs.count)])", "finish done"][random.below(3)])",
+            ]
+        }
         // One tab may be a switch that follows a fact, so a fact set changes a tab not shown.
         let switched = random.below(2) == 0 ? tabs.last : nil
         for tab in tabs {
@@ -89,7 +99,7 @@ enum RandomFlow {
             let target = screens[random.below(screens.count)]
             let other = tabs[random.below(tabs.count)]
             let action: String
-            switch random.below(11) {
+            switch random.below(14) {
             case 0, 1:
                 action = "push \(target)"
                 onStack.append(target)
@@ -107,6 +117,13 @@ enum RandomFlow {
             case 8: action = "finish done"
             case 9:
                 action = "popTo \(onStack[random.below(onStack.count)])"
+            case 10: action = "popToRoot"
+            case 11:
+                action = "replace \(target)"
+                onStack.append(target)
+            case 12:
+                action = "reset \(target)"
+                onStack.append(target)
             default:
                 action = "\n        - {when: flags.f\(random.below(2)), push: \(target)}\n        - sheet \(target)"
                 onStack.append(target)
