@@ -18,7 +18,7 @@ enum RandomFlow {
             "baton: 1", "start: root",
             "context:", "  c0: bool", "  c1: bool",
             "flags:", "  f0: false", "  f1: true",
-            "screens:", "  gate: {events: [a]}",
+            "screens:", "  gate: {events: [a]}", "  form: {events: [a, b]}",
         ]
         for screen in screens {
             lines.append(random.below(3) == 0 ? "  \(screen): {events: [a]}" : "  \(screen): {events: [a, b]}")
@@ -60,30 +60,47 @@ enum RandomFlow {
         }
         // One tab may be a switch that follows a fact, so a fact set changes a tab not shown.
         let switched = random.below(2) == 0 ? tabs.last : nil
+        let stacks = tabs.flatMap { $0 == switched ? [$0 + "a", $0 + "b"] : [$0] }
+        let context = Context(tabs: tabs, screens: screens, events: events,
+                              linked: stacks.filter { _ in random.below(2) == 0 })
         for tab in tabs {
             if tab == switched {
                 lines += [
                     "  \(tab):", "    switch:", "      - {when: context.c1, flow: \(tab)a}", "      - flow: \(tab)b",
                     "    follow: true",
                 ]
-                lines += stackFlow("\(tab)a", tabs: tabs, screens: screens, events: events, random: &random)
-                lines += stackFlow("\(tab)b", tabs: tabs, screens: screens, events: events, random: &random)
+                lines += stackFlow("\(tab)a", context, random: &random)
+                lines += stackFlow("\(tab)b", context, random: &random)
             } else {
-                lines += stackFlow(tab, tabs: tabs, screens: screens, events: events, random: &random)
+                lines += stackFlow(tab, context, random: &random)
             }
         }
+        // A child flow the stacks may present, which finishes with an outcome.
+        lines += [
+            "  editor:", "    stack: form", "    on:", "      form.a: finish saved",
+            "      form.b: push \(screens[random.below(screens.count)])",
+        ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What every stack of one file may name.
+    private struct Context {
+        var tabs: [String]
+        var screens: [String]
+        var events: [String: [String]]
+        /// The stacks with a deep link, `/NAME/{id}`.
+        var linked: [String]
     }
 
     /// One tab's stack: every trigger's screen is one the flow already shows, so the file
     /// has no unknown trigger.
-    private static func stackFlow(_ name: String, tabs: [String], screens: [String], events: [String: [String]],
-                                  random: inout SplitMix64) -> [String] {
+    private static func stackFlow(_ name: String, _ context: Context, random: inout SplitMix64) -> [String] {
+        let (tabs, screens, events) = (context.tabs, context.screens, context.events)
         let root = screens[random.below(screens.count)]
         var onStack = [root]
         var presented: [String] = []
         var lines = ["  \(name):", "    stack: \(root)"]
-        if random.below(2) == 0 {
+        if context.linked.contains(name) {
             let target = screens[random.below(screens.count)]
             lines += ["    links:", "      /\(name)/{id}: \(target)"]
             onStack.append(target)
@@ -99,7 +116,7 @@ enum RandomFlow {
             let target = screens[random.below(screens.count)]
             let other = tabs[random.below(tabs.count)]
             let action: String
-            switch random.below(14) {
+            switch random.below(16) {
             case 0, 1:
                 action = "push \(target)"
                 onStack.append(target)
@@ -124,6 +141,11 @@ enum RandomFlow {
             case 12:
                 action = "reset \(target)"
                 onStack.append(target)
+            case 13 where handled.insert("editor.saved").inserted:
+                action = "sheet editor"
+                transitions.append("      editor.saved: \(random.below(2) == 0 ? "dismiss" : "pop")")
+            case 14 where !context.linked.isEmpty:
+                action = "link /\(context.linked[random.below(context.linked.count)])/1"
             default:
                 action = "\n        - {when: flags.f\(random.below(2)), push: \(target)}\n        - sheet \(target)"
                 onStack.append(target)
