@@ -20,13 +20,13 @@ enum RandomFlow {
             "flags:", "  f0: false", "  f1: true",
             "screens:", "  gate: {events: [a]}", "  form: {events: [a, b]}",
         ]
+        // Events on a line of their own, so that a finding on a screen (stuck) and one on its
+        // events (unhandled) are on different lines.
+        var events: [String: [String]] = [:]
         for screen in screens {
-            lines.append(random.below(3) == 0 ? "  \(screen): {events: [a]}" : "  \(screen): {events: [a, b]}")
+            events[screen] = random.below(3) == 0 ? ["a"] : ["a", "b"]
+            lines += ["  \(screen):", "    events: [\(events[screen, default: []].joined(separator: ", "))]"]
         }
-        let events = Dictionary(uniqueKeysWithValues: lines.compactMap { line -> (String, [String])? in
-            guard let name = screens.first(where: { line.hasPrefix("  \($0):") }) else { return nil }
-            return (name, line.contains("[a, b]") ? ["a", "b"] : ["a"])
-        })
         lines += [
             "flows:",
             "  root:",
