@@ -187,11 +187,11 @@ struct StateKey: Hashable {
     }
 
     /// The hidden regions whose content the key keeps.
-    private let shownHidden: [Int]
+    private let keptRegions: [Int]
 
     init(_ state: ExploredState) {
         environment = state.environment
-        shownHidden = state.changedWhileHidden
+        keptRegions = state.changedWhileHidden
         parts.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
         add(flow: state.core.rootID, in: state.core, depth: 0)
         parts += state.core.heldLinks.map(Part.held)
@@ -233,13 +233,13 @@ struct StateKey: Hashable {
             for tab in flow.tabs {
                 let selected = tab.id == flow.selectedTab
                 parts.append(.tab(tab.id, selected: selected))
-                if let child = tab.flow, selected || shownHidden.contains(child.id) { add(child, in: state, depth: depth) }
+                if let child = tab.flow, selected || keptRegions.contains(child.id) { add(child, in: state, depth: depth) }
             }
         case .switch:
             if let branch = flow.branch { add(branch, in: state, depth: depth) }
             for name in flow.kept.keys.sorted() {
                 parts.append(.kept(name))
-                if let item = flow.kept[name], shownHidden.contains(item.id) { add(item, in: state, depth: depth) }
+                if let item = flow.kept[name], keptRegions.contains(item.id) { add(item, in: state, depth: depth) }
             }
         }
         if let modal = flow.presented {

@@ -18,7 +18,7 @@ import Testing
 @Suite struct ExplorationSoundnessTests {
     /// How many random flows; `BATON_SOUNDNESS_FLOWS=5000 swift test --filter
     /// ExplorationSoundnessTests` runs a longer campaign.
-    static let flows = ProcessInfo.processInfo.environment["BATON_SOUNDNESS_FLOWS"].flatMap { Int($0) } ?? 200
+    static let flows = ProcessInfo.processInfo.environment["BATON_SOUNDNESS_FLOWS"].flatMap { Int($0) } ?? 160
     static let walksPerFlow = 16
     static let stepsPerWalk = 40
 
@@ -30,10 +30,12 @@ import Testing
             guard let spec = loaded.spec, !loaded.hasErrors else { continue }
             let lint = Linter().lint(spec)
             guard !lint.hasErrors else { continue }
-            let result = Explorer(spec: spec, options: ExplorationOptions(maxStates: 500)).run()
-            guard result.isComplete else { continue }
+            let options = ExplorationOptions(maxStates: 800)
+            let result = Explorer(spec: spec, options: options).run()
+            // Stacks that grow without end meet the depth bounds; walks stop where the search does.
+            guard result.boundsHit.allSatisfy({ $0 == "maxStackDepth" || $0 == "maxRepeats" }) else { continue }
             explored += 1
-            let oracle = Oracle(spec: spec, result: result, lint: lint)
+            let oracle = Oracle(spec: spec, result: result, lint: lint, options: options)
             var random = SplitMix64(seed: seed &* 7_919 &+ 1)
             for _ in 0..<Self.walksPerFlow {
                 let problems = oracle.walk(random: &random)
@@ -68,10 +70,12 @@ private struct Oracle {
     let locations: CoverageLocations
     /// Every line a finding or a static check reports.
     let reported: Set<ExplorationSoundnessTests.Line>
+    let options: ExplorationOptions
 
-    init(spec: FlowSpec, result: ExplorationResult, lint: [Diagnostic]) {
+    init(spec: FlowSpec, result: ExplorationResult, lint: [Diagnostic], options: ExplorationOptions) {
         self.spec = spec
         self.result = result
+        self.options = options
         index = SpecIndex(spec)
         let checker = ValueChecker(index: index)
         menu = StepMenu(spec: spec, index: index, checker: checker,
@@ -99,6 +103,7 @@ private struct Oracle {
             if let top = state.top, result.reached[.placement(screen: top, flows: state.flows)] == nil {
                 missed("screen \(top) shown in \(state.flows.joined(separator: " › ")) was not reached")
             }
+            if atDepthBound(state.stack) { break }
             let steps = menu.steps(for: state, context: core.environment.context)
             let entries = steps.user + menu.links + steps.facts
             guard let entry = random.pick(entries) else { break }
@@ -129,5 +134,12 @@ private struct Oracle {
             missed("screen \(top) shown in \(end.flows.joined(separator: " › ")) was not reached")
         }
         return problems
+    }
+
+    /// Whether the search stops going deeper here: the stack as deep as it goes, or one screen
+    /// on it more often than it may be.
+    private func atDepthBound(_ stack: [String]) -> Bool {
+        stack.count >= options.maxStackDepth
+            || Dictionary(stack.map { ($0, 1) }, uniquingKeysWith: +).values.contains { $0 > options.maxRepeats }
     }
 }

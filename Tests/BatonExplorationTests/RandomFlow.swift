@@ -2,11 +2,12 @@ import BatonTestSupport
 
 /// Small random flow files for property tests of exploration: a root switch on a fact (which
 /// may follow it, keeping main while signed out) over a sign-in stack and a tabs flow of two
-/// or three stacks, one of which may be a switch following another fact. Each stack handles events of the
-/// screens it shows with pushes, sheets and covers, pops, dismissals, tab switches, `do` lists
-/// that switch tabs and then push, outcomes, and alternatives guarded by flags; screens are
-/// shared between tabs and some stacks have deep links. Most seeds lint clean; the rest are
-/// skipped by the tests that use them.
+/// or three stacks, the first of which may be a sequence with a guarded step and the last a
+/// switch following another fact. Each stack handles events of the screens it shows with
+/// pushes, sheets and covers, pops, dismissals, tab switches, `do` lists that switch tabs and
+/// then push, outcomes, and alternatives guarded by flags; screens are shared between tabs,
+/// some stacks have deep links, and a picker hands a result back with `return`. Most seeds
+/// lint clean; the rest are skipped by the tests that use them.
 enum RandomFlow {
     static func yaml(seed: UInt64) -> String {
         var random = SplitMix64(seed: seed)
@@ -25,8 +26,11 @@ enum RandomFlow {
         var events: [String: [String]] = [:]
         for screen in screens {
             events[screen] = random.below(3) == 0 ? ["a"] : ["a", "b"]
-            lines += ["  \(screen):", "    events: [\(events[screen, default: []].joined(separator: ", "))]"]
+            lines += ["  \(screen):", "    events: [\(events[screen, default: []].joined(separator: ", "))]",
+                      "    results: {picked: ~}"]
         }
+        // A picker hands its choice back to the screen below it with `return`.
+        lines += ["  picker:", "    events: [a]"]
         lines += [
             "flows:",
             "  root:",
@@ -48,16 +52,20 @@ enum RandomFlow {
             "    tabs:",
         ]
         lines += tabs.map { "      - {flow: \($0)}" }
+        // The first tab may be a sequence, which finishes after its last step.
+        let sequenced = random.below(2) == 0 ? tabs.first : nil
+        var mainOn: [String] = []
+        if let sequenced { mainOn.append("      \(sequenced).done: tab \(tabs[random.below(tabs.count)])") }
         // Events no tab handles bubble up to the tabs flow, which may present over every tab.
         if random.below(2) == 0 {
             let source = screens[random.below(screens.count)]
             let modal = screens[random.below(screens.count)]
-            lines += [
-                "    on:",
+            mainOn += [
                 "      \(source).b: \(random.below(2) == 0 ? "sheet" : "cover") \(modal)",
                 "      \(modal).a: \(["dismiss", "tab \(tabs[random.below(tabs.count)])", "finish done"][random.below(3)])",
             ]
         }
+        if !mainOn.isEmpty { lines += ["    on:"] + mainOn }
         // One tab may be a switch that follows a fact, so a fact set changes a tab not shown.
         let switched = random.below(2) == 0 ? tabs.last : nil
         let stacks = tabs.flatMap { $0 == switched ? [$0 + "a", $0 + "b"] : [$0] }
@@ -72,7 +80,7 @@ enum RandomFlow {
                 lines += stackFlow("\(tab)a", context, random: &random)
                 lines += stackFlow("\(tab)b", context, random: &random)
             } else {
-                lines += stackFlow(tab, context, random: &random)
+                lines += stackFlow(tab, context, sequence: tab == sequenced, random: &random)
             }
         }
         // A child flow the stacks may present, which finishes with an outcome.
@@ -94,12 +102,20 @@ enum RandomFlow {
 
     /// One tab's stack: every trigger's screen is one the flow already shows, so the file
     /// has no unknown trigger.
-    private static func stackFlow(_ name: String, _ context: Context, random: inout SplitMix64) -> [String] {
+    private static func stackFlow(_ name: String, _ context: Context, sequence: Bool = false,
+                                  random: inout SplitMix64) -> [String] {
         let (tabs, screens, events) = (context.tabs, context.screens, context.events)
         let root = screens[random.below(screens.count)]
         var onStack = [root]
         var presented: [String] = []
         var lines = ["  \(name):", "    stack: \(root)"]
+        if sequence {
+            // Three steps, the middle one shown only under a flag.
+            let steps = [root] + (0..<2).map { _ in screens[random.below(screens.count)] }
+            lines = ["  \(name):", "    sequence:", "      - \(steps[0])",
+                     "      - {screen: \(steps[1]), when: flags.f1}", "      - \(steps[2])"]
+            onStack = steps
+        }
         if context.linked.contains(name) {
             let target = screens[random.below(screens.count)]
             lines += ["    links:", "      /\(name)/{id}: \(target)"]
@@ -116,7 +132,7 @@ enum RandomFlow {
             let target = screens[random.below(screens.count)]
             let other = tabs[random.below(tabs.count)]
             let action: String
-            switch random.below(16) {
+            switch random.below(17) {
             case 0, 1:
                 action = "push \(target)"
                 onStack.append(target)
@@ -146,6 +162,9 @@ enum RandomFlow {
                 transitions.append("      editor.saved: \(random.below(2) == 0 ? "dismiss" : "pop")")
             case 14 where !context.linked.isEmpty:
                 action = "link /\(context.linked[random.below(context.linked.count)])/1"
+            case 15 where handled.insert("picker.a").inserted:
+                action = "\(random.below(2) == 0 ? "sheet" : "push") picker"
+                transitions.append("      picker.a: return picked")
             default:
                 action = "\n        - {when: flags.f\(random.below(2)), push: \(target)}\n        - sheet \(target)"
                 onStack.append(target)
