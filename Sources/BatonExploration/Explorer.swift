@@ -128,10 +128,11 @@ private struct Search {
                 if outcome.name == "handled", !userStepHandled {
                     if entry.byUser {
                         userStepHandled = true
-                    } else if entry.link == nil {
+                    } else if entry.link == nil, let afterKey {
+                        // What is shown, not the facts: a fact set always changes those.
                         let key = stateKey ?? state.key
                         stateKey = key
-                        userStepHandled = afterKey != key
+                        userStepHandled = !afterKey.showsTheSame(as: key)
                     }
                 }
                 for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: step) }

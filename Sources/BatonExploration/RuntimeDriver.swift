@@ -210,6 +210,11 @@ struct StateKey: Hashable {
         lhs.hash == rhs.hash && lhs.environment == rhs.environment && lhs.parts == rhs.parts
     }
 
+    /// Whether the two states show the same, whatever their flags and facts.
+    func showsTheSame(as other: StateKey) -> Bool {
+        parts == other.parts
+    }
+
     private mutating func add(_ item: CoreItem, in state: CoreState, depth: Int) {
         if item.isFlow {
             add(flow: item.id, in: state, depth: depth + 1)

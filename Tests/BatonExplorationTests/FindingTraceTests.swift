@@ -165,6 +165,32 @@ import Testing
         #expect(found.location?.start.line == 5)
     }
 
+    /// A fact the app may set, which a guard elsewhere reads, is no way out of a screen when
+    /// setting it changes nothing shown.
+    @Test func factChangingNothingShownIsNoWayOut() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            context:
+              premium: {type: bool, default: false}
+            screens:
+              cart: {events: {pay: ~}}
+              receipt: {}
+            flows:
+              main:
+                stack: cart
+                on:
+                  cart.pay:
+                    - {when: context.premium, reset: receipt}
+                    - reset receipt
+            """))
+        let found = result.findings.filter { $0.code == "stuck-screen" }
+        #expect(found.map(\.message) == [
+            "the user is stuck on receipt in main: no event it declares is handled, and there is no back, dismiss or tab",
+        ])
+        #expect(steps(found.first) == ["cart.pay"])
+    }
+
     @Test func factTheAppSetsIsAWayOut() throws {
         let result = try #require(explore("""
             baton: 1
