@@ -10,8 +10,9 @@ import Testing
 /// What exploration promises, checked against the runtime itself: random walks through random
 /// flows, each step taken by the runtime's core from a random start, never show a screen
 /// placement, take a transition or open a link that a complete exploration did not reach, and
-/// every declared event the runtime leaves unhandled and every step it rejects on the way was
-/// reported (by exploration or, on the same line, by a static check). The search leaves out
+/// every declared event the runtime leaves unhandled, every step it rejects and every screen
+/// where the user is stuck on the way was reported (by exploration or, on the same line, by a
+/// static check). The search leaves out
 /// what is hidden (tabs not selected, kept branches) when it tells states apart; this is the
 /// test that the shortcut loses nothing.
 @MainActor
@@ -105,6 +106,10 @@ private struct Oracle {
             }
             if atDepthBound(state.stack) { break }
             let steps = menu.steps(for: state, context: core.environment.context)
+            if let top = state.top, let place = index.screens[top]?.location,
+               !reported.contains(ExplorationSoundnessTests.Line(place)), isStuck(core, user: steps.user, facts: steps.facts) {
+                missed("the user is stuck on \(top) and it was not reported")
+            }
             let entries = steps.user + menu.links + steps.facts
             guard let entry = random.pick(entries) else { break }
             let outcome = core.apply(entry.step)
@@ -134,6 +139,20 @@ private struct Oracle {
             missed("screen \(top) shown in \(end.flows.joined(separator: " › ")) was not reached")
         }
         return problems
+    }
+
+    /// Whether nothing the user does is handled here, and no fact the app may set changes
+    /// what is shown.
+    private func isStuck(_ core: NavigationCore, user: [StepMenu.Entry], facts: [StepMenu.Entry]) -> Bool {
+        let shown = core.navigationState(withTree: true)
+        let wayOut = user.contains { entry in
+            var trial = core
+            return trial.apply(entry.step).name == "handled"
+        } || facts.contains { entry in
+            var trial = core
+            return trial.apply(entry.step).name == "handled" && trial.navigationState(withTree: true) != shown
+        }
+        return !wayOut
     }
 
     /// Whether the search stops going deeper here: the stack as deep as it goes, or one screen

@@ -47,7 +47,8 @@ enum RandomFlow {
             "  signIn:",
             "    stack: gate",
             "    on:",
-            "      gate.a: finish done",
+            // Replacing the sign-in stack's only screen can leave the user stuck.
+            "      gate.a: \(random.below(3) == 0 ? "replace \(screens[random.below(screens.count)])" : "finish done")",
             "  main:",
             "    tabs:",
         ]
