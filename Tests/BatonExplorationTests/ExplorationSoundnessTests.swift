@@ -12,12 +12,11 @@ import Testing
 /// placement, take a transition or open a link that a complete exploration did not reach, and
 /// every declared event the runtime leaves unhandled, every step it rejects and every screen
 /// where the user is stuck on the way was reported (by exploration or, on the same line, by a
-/// static check). The search leaves out
-/// what is hidden (tabs not selected, kept branches) when it tells states apart; this is the
-/// test that the shortcut loses nothing.
+/// static check). The search leaves out what is hidden (tabs not selected, kept branches) and
+/// opens each link once per setting; this is the test that those shortcuts lose nothing.
 @MainActor
 @Suite struct ExplorationSoundnessTests {
-    /// How many random flows; `BATON_SOUNDNESS_FLOWS=5000 swift test --filter
+    /// How many random flows; `BATON_SOUNDNESS_FLOWS=3000 swift test --filter
     /// ExplorationSoundnessTests` runs a longer campaign.
     static let flows = ProcessInfo.processInfo.environment["BATON_SOUNDNESS_FLOWS"].flatMap { Int($0) } ?? 160
     static let walksPerFlow = 16
@@ -57,7 +56,6 @@ import Testing
             line = range.start.line
         }
     }
-
 }
 
 /// One explored flow and what a walk through it may see: the steps come from exploration's own
