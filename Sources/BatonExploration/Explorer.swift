@@ -150,13 +150,15 @@ private struct Search {
             }
         }
         for entry in steps.user { take(entry) }
-        if steps.linksOpen, state.changedWhileHidden.isEmpty {
-            let setting = number(LinkSetting(of: state))
-            for (link, entry) in menu.links.enumerated() where markTried(link: link, in: setting) { take(entry) }
-        } else if steps.linksOpen {
-            // A region changed while hidden stays as it is when a link opens elsewhere, and the
-            // key keeps it: from such a state every link is tried.
-            for entry in menu.links { take(entry) }
+        if steps.linksOpen {
+            if state.changedWhileHidden.isEmpty {
+                let setting = number(LinkSetting(of: state))
+                for (link, entry) in menu.links.enumerated() where markTried(link: link, in: setting) { take(entry) }
+            } else {
+                // A region changed while hidden stays as it is when a link opens elsewhere, and
+                // the key keeps it: from such a state every link is tried.
+                for entry in menu.links { take(entry) }
+            }
         }
         for entry in steps.facts { take(entry) }
         if !userStepHandled {
@@ -276,11 +278,7 @@ private struct LinkSetting: Hashable {
                 let input = first.isFlow ? state.core.flows[first.id]?.input : state.core.screens[first.id]?.input
                 roots.append(Root(flow: flow.flow, first: first.name, input: input))
             }
-            var items = flow.kind == .tabs ? flow.tabs.compactMap(\.flow) : flow.entries
-            if let branch = flow.branch { items.append(branch) }
-            items += flow.kept.keys.sorted().compactMap { flow.kept[$0] }
-            if let modal = flow.presented { items.append(modal.item) }
-            pending += items.filter(\.isFlow).map(\.id)
+            pending += flow.heldItems.filter(\.isFlow).map(\.id)
         }
         environment = state.environment
         self.branches = branches.sorted()

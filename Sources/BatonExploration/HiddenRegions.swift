@@ -50,50 +50,41 @@ enum HiddenRegions {
             visited += 1
             if region != nil, (isFlow ? flows : screens).contains(id) { mark(from: region) }
             guard isFlow, let flow = state.flows[id] else { continue }
-            func visit(_ item: CoreItem, hidden: Bool) {
+            for item in flow.heldItems {
                 var inRegion = region
-                if hidden {
+                if flow.hides(item.id) {
                     regions.append((item.id, region))
                     inRegion = regions.count - 1
                     if carried.contains(item.id) { mark(from: inRegion) }
                 }
                 pending.append((item.id, item.isFlow, inRegion))
             }
-            switch flow.kind {
-            case .stack, .sequence:
-                for entry in flow.entries { visit(entry, hidden: false) }
-            case .tabs:
-                for tab in flow.tabs {
-                    if let item = tab.flow { visit(item, hidden: tab.id != flow.selectedTab) }
-                }
-            case .switch:
-                if let branch = flow.branch { visit(branch, hidden: false) }
-                for name in flow.kept.keys.sorted() {
-                    if let item = flow.kept[name] { visit(item, hidden: true) }
-                }
-            }
-            if let modal = flow.presented { visit(modal.item, hidden: false) }
         }
         return changed.sorted()
     }
 
     /// Whether flow instance `id` lies in a hidden region: some flow on its way up to the root
-    /// is a tab that is not selected or a kept branch.
+    /// hides the one below it.
     private static func isHidden(flow id: Int, in state: CoreState) -> Bool {
         var child = id
         var steps = 0
         while let parentID = state.flows[child]?.parent, let parent = state.flows[parentID], steps < maxVisited {
-            switch parent.kind {
-            case .tabs:
-                if parent.tabs.contains(where: { $0.flow?.id == child && $0.id != parent.selectedTab }) { return true }
-            case .switch:
-                if parent.kept.values.contains(where: { $0.id == child }) { return true }
-            case .stack, .sequence:
-                break
-            }
+            if parent.hides(child) { return true }
             child = parentID
             steps += 1
         }
         return false
+    }
+}
+
+extension CoreFlow {
+    /// Whether the state key leaves out instance `id`, which this flow holds: a tab that is not
+    /// selected, or a branch kept for `resume`.
+    func hides(_ id: Int) -> Bool {
+        switch kind {
+        case .tabs: tabs.contains { $0.flow?.id == id && $0.id != selectedTab }
+        case .switch: kept.values.contains { $0.id == id }
+        case .stack, .sequence: false
+        }
     }
 }

@@ -186,14 +186,10 @@ struct StateKey: Hashable {
         }
     }
 
-    /// The hidden regions whose content the key keeps.
-    private let keptRegions: [Int]
-
     init(_ state: ExploredState) {
         environment = state.environment
-        keptRegions = state.changedWhileHidden
         parts.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
-        add(flow: state.core.rootID, in: state.core, depth: 0)
+        add(flow: state.core.rootID, in: state.core, keeping: state.changedWhileHidden, depth: 0)
         parts += state.core.heldLinks.map(Part.held)
         if let finished = state.core.finished { parts.append(.finished(finished, state.core.finishedPayload)) }
         var hasher = StateHasher()
@@ -215,41 +211,46 @@ struct StateKey: Hashable {
         parts == other.parts
     }
 
-    private mutating func add(_ item: CoreItem, in state: CoreState, depth: Int) {
+    /// Adds `item`'s parts; `keptRegions` are the hidden regions whose content the key keeps.
+    private mutating func add(_ item: CoreItem, in state: CoreState, keeping keptRegions: [Int], depth: Int) {
         if item.isFlow {
-            add(flow: item.id, in: state, depth: depth + 1)
+            add(flow: item.id, in: state, keeping: keptRegions, depth: depth + 1)
         } else {
             parts.append(.screen(item.name, state.screens[item.id]?.input))
         }
     }
 
-    private mutating func add(flow id: Int, in state: CoreState, depth: Int) {
+    private mutating func add(flow id: Int, in state: CoreState, keeping keptRegions: [Int], depth: Int) {
         guard let flow = state.flows[id], depth < 256 else { return }
         parts.append(.flow(flow.flow, flow.input))
         switch flow.kind {
         case .stack:
-            for entry in flow.entries { add(entry, in: state, depth: depth) }
+            for entry in flow.entries { add(entry, in: state, keeping: keptRegions, depth: depth) }
         case .sequence:
             for entry in flow.entries {
                 parts.append(.step(flow.stepIndices[entry.id]))
-                add(entry, in: state, depth: depth)
+                add(entry, in: state, keeping: keptRegions, depth: depth)
             }
         case .tabs:
             for tab in flow.tabs {
                 let selected = tab.id == flow.selectedTab
                 parts.append(.tab(tab.id, selected: selected))
-                if let child = tab.flow, selected || keptRegions.contains(child.id) { add(child, in: state, depth: depth) }
+                if let child = tab.flow, selected || keptRegions.contains(child.id) {
+                    add(child, in: state, keeping: keptRegions, depth: depth)
+                }
             }
         case .switch:
-            if let branch = flow.branch { add(branch, in: state, depth: depth) }
+            if let branch = flow.branch { add(branch, in: state, keeping: keptRegions, depth: depth) }
             for name in flow.kept.keys.sorted() {
                 parts.append(.kept(name))
-                if let item = flow.kept[name], keptRegions.contains(item.id) { add(item, in: state, depth: depth) }
+                if let item = flow.kept[name], keptRegions.contains(item.id) {
+                    add(item, in: state, keeping: keptRegions, depth: depth)
+                }
             }
         }
         if let modal = flow.presented {
             parts.append(.modal(modal.presentation))
-            add(modal.item, in: state, depth: depth)
+            add(modal.item, in: state, keeping: keptRegions, depth: depth)
         }
         parts.append(.end)
     }

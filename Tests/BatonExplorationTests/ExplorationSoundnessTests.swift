@@ -96,16 +96,19 @@ private struct Oracle {
         func missed(_ what: String) {
             problems.append("\(what), after: \(taken.joined(separator: "; ")) (flags \(flags), context \(context))")
         }
+        func checkShown(_ state: NavigationState) {
+            if let top = state.top, state.finished == nil, result.reached[.placement(screen: top, flows: state.flows)] == nil {
+                missed("screen \(top) shown in \(state.flows.joined(separator: " › ")) was not reached")
+            }
+        }
         for _ in 0..<ExplorationSoundnessTests.stepsPerWalk {
             let state = core.navigationState(withTree: false)
             guard state.finished == nil else { break }
-            if let top = state.top, result.reached[.placement(screen: top, flows: state.flows)] == nil {
-                missed("screen \(top) shown in \(state.flows.joined(separator: " › ")) was not reached")
-            }
+            checkShown(state)
             if atDepthBound(state.stack) { break }
             let steps = menu.steps(for: state, context: core.environment.context)
-            if let top = state.top, let place = index.screens[top]?.location,
-               !reported.contains(ExplorationSoundnessTests.Line(place)), isStuck(core, user: steps.user, facts: steps.facts) {
+            if let top = state.top, let place = index.screens[top]?.location, !isReported(place),
+               isStuck(core, user: steps.user, facts: steps.facts) {
                 missed("the user is stuck on \(top) and it was not reported")
             }
             let entries = steps.user + menu.links + steps.facts
@@ -113,30 +116,27 @@ private struct Oracle {
             let outcome = core.apply(entry.step)
             taken.append(TraceStep(entry.step.scenarioStep, location: nil).summary)
             if outcome.name == "handled" || outcome.name == "held" {
-                for use in outcome.use.transitions where result.reached[CoverageTarget(use)] == nil {
-                    missed("\(CoverageTarget(use).description) was not reached")
-                }
-                for use in outcome.use.links where result.reached[CoverageTarget(use)] == nil {
-                    missed("\(CoverageTarget(use).description) was not reached")
-                }
+                let used = outcome.use.transitions.map(CoverageTarget.init) + outcome.use.links.map(CoverageTarget.init)
+                for target in used where result.reached[target] == nil { missed("\(target.description) was not reached") }
             }
             if outcome.name == "unhandled", case .send(let screen, let event, _) = entry.step,
                let declared = index.screens[screen]?.events.first(where: { $0.name == event }),
-               let place = declared.location, !reported.contains(ExplorationSoundnessTests.Line(place)) {
+               let place = declared.location, !isReported(place) {
                 missed("\(screen).\(event) was unhandled and not reported")
             }
             if outcome.name == "rejected", let refused = outcome.use.refused,
-               let place = locations.location(of: CoverageTarget(refused)), !reported.contains(ExplorationSoundnessTests.Line(place)) {
+               let place = locations.location(of: CoverageTarget(refused)), !isReported(place) {
                 missed("\(CoverageTarget(refused).description) was rejected and not reported")
             }
             if !problems.isEmpty { break }
         }
-        let end = core.navigationState(withTree: false)
-        if problems.isEmpty, let top = end.top, end.finished == nil,
-           result.reached[.placement(screen: top, flows: end.flows)] == nil {
-            missed("screen \(top) shown in \(end.flows.joined(separator: " › ")) was not reached")
-        }
+        if problems.isEmpty { checkShown(core.navigationState(withTree: false)) }
         return problems
+    }
+
+    /// Whether a finding or a static check reports something on `place`'s line.
+    private func isReported(_ place: SourceRange) -> Bool {
+        reported.contains(ExplorationSoundnessTests.Line(place))
     }
 
     /// Whether nothing the user does is handled here, and no fact the app may set changes

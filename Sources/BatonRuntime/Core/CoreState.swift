@@ -227,7 +227,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     }
 
     /// Every instance the flow holds: children, kept branches (by name) and the modal.
-    var heldItems: [CoreItem] {
+    package var heldItems: [CoreItem] {
         var items = childItems
         if kind == .switch, !kept.isEmpty { items += kept.keys.sorted().compactMap { kept[$0] } }
         if let presented { items.append(presented.item) }
