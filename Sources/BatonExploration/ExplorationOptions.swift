@@ -9,11 +9,16 @@ public struct ExplorationOptions: Sendable, Hashable {
     public var maxRepeats: Int
     /// How many start assignments of the flags and facts conditions read are tried at most.
     public var maxStarts: Int
+    /// How many assignments of the free facts it read one step is taken under at most (a
+    /// step reading ten bool facts is taken 1,024 times).
+    public var maxForks: Int
 
-    public init(maxStates: Int = 10_000, maxStackDepth: Int = 12, maxRepeats: Int = 2, maxStarts: Int = 256) {
+    public init(maxStates: Int = 10_000, maxStackDepth: Int = 12, maxRepeats: Int = 2, maxStarts: Int = 256,
+                maxForks: Int = 1_024) {
         self.maxStates = maxStates
         self.maxStackDepth = maxStackDepth
         self.maxRepeats = maxRepeats
         self.maxStarts = maxStarts
+        self.maxForks = maxForks
     }
 }

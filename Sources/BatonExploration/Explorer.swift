@@ -36,7 +36,9 @@ private struct Search {
 
     /// The states in the order they were found, each with how it was reached.
     private var states: [ExploredState] = []
-    private var parents: [(state: Int, step: TraceStep)?] = []
+    /// How each state was first reached: from which state, by which steps (a step, after the
+    /// facts the app set just before it when it read free facts).
+    private var parents: [(state: Int, steps: [TraceStep])?] = []
     private var starts: [Int: (flags: [String: Literal], context: [String: Value])] = [:]
     private var known: [StateKey: Int] = [:]
 
@@ -58,8 +60,11 @@ private struct Search {
         self.options = options
         self.index = SpecIndex(spec)
         let checker = ValueChecker(index: index)
-        self.driver = RuntimeDriver(spec: spec)
-        self.domains = SettingDomains(spec: spec, index: index, checker: checker)
+        let domains = SettingDomains(spec: spec, index: index, checker: checker)
+        self.domains = domains
+        self.driver = RuntimeDriver(spec: spec, freeFacts: FreeFacts(spec: spec, domains: domains),
+                                    returning: ReturningBranches(spec: spec, index: index))
+        driver.maxForks = max(options.maxForks, 1)
         self.menu = StepMenu(spec: spec, index: index, checker: checker, domains: domains)
         self.locations = CoverageLocations(spec)
     }
@@ -71,7 +76,7 @@ private struct Search {
             let (flags, context) = domains.environment(for: assignment)
             switch driver.start(flags: flags, context: context) {
             case .success(let state):
-                if let position = admit(state, key: state.key, parent: nil) {
+                if let position = admit(state, key: driver.key(of: state), parent: nil) {
                     starts[position] = (flags, context)
                 }
             case .failure(let error):
@@ -86,10 +91,11 @@ private struct Search {
             expand(head)
             head += 1
         }
+        if driver.forksBounded { boundsHit.insert("maxForks") }
     }
 
     /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
-    private mutating func admit(_ state: ExploredState, key: StateKey, parent: (state: Int, step: TraceStep)?) -> Int? {
+    private mutating func admit(_ state: ExploredState, key: StateKey, parent: (state: Int, steps: [TraceStep])?) -> Int? {
         guard known[key] == nil else { return nil }
         guard states.count < options.maxStates else {
             boundsHit.insert("maxStates")
@@ -113,41 +119,51 @@ private struct Search {
             boundsHit.insert(bound)
             return
         }
-        var userStepHandled = false
         var stateKey: StateKey?
+        /// Each step's ways out (`wayOutsLeaveStuck`), but a link's: one from outside is none.
+        var wayOuts: [[WayOut]] = []
+        /// Whether `maxForks` cut a step short here: then some ways out may be missing.
+        var waysMissing = false
         let steps = menu.steps(for: navigation, context: state.context)
         func take(_ entry: StepMenu.Entry) {
-            guard let driven = driver.take(entry.step, from: state) else { return }
-            let outcome = driven.outcome
-            let afterKey = driven.after?.key
-            let location = outcome.use.transitions.first.flatMap { locations.location(of: CoverageTarget($0)) }
-            let step = TraceStep(entry.step.scenarioStep, location: location)
-            if outcome.name == "handled" || outcome.name == "held" {
-                // A fact the app sets counts as a way out when it changes what is shown (a lock
-                // screen the app clears); a deep link from outside does not.
-                if outcome.name == "handled", !userStepHandled {
-                    if entry.byUser {
-                        userStepHandled = true
-                    } else if entry.link == nil, let afterKey {
-                        // What is shown, not the facts: a fact set always changes those.
-                        let key = stateKey ?? state.key
-                        stateKey = key
-                        userStepHandled = !afterKey.showsTheSame(as: key)
+            var leaves: [WayOut] = []
+            let drivens = driver.take(entry.step, from: state)
+            waysMissing = waysMissing || driver.lastTakeBounded
+            for driven in drivens {
+                let outcome = driven.outcome
+                let afterKey = driven.after.map(driver.key(of:))
+                let location = outcome.use.transitions.first.flatMap { locations.location(of: CoverageTarget($0)) }
+                let taken = presetSteps(driven.preset) + [TraceStep(entry.step.scenarioStep, location: location)]
+                var out = false
+                if outcome.name == "handled" || outcome.name == "held" {
+                    // A fact the app sets counts as a way out when it changes what is shown (a lock
+                    // screen the app clears); a deep link from outside does not.
+                    if outcome.name == "handled" {
+                        if entry.byUser {
+                            out = true
+                        } else if entry.link == nil, let afterKey {
+                            // What is shown, not the facts: a fact set always changes those.
+                            let key = stateKey ?? driver.key(of: state)
+                            stateKey = key
+                            out = !afterKey.showsTheSame(as: key)
+                        }
+                    }
+                    for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: taken) }
+                    for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: taken) }
+                }
+                if let link = entry.link, !outcome.use.links.contains(where: { CoverageTarget($0) == link }) {
+                    if linkRefusals[link] == nil {
+                        linkRefusals[link] = outcome.name == "held" ? "it is held in every reachable state"
+                            : "it is refused in every reachable state (\(outcome.message ?? outcome.name))"
                     }
                 }
-                for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: step) }
-                for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: step) }
-            }
-            if let link = entry.link, !outcome.use.links.contains(where: { CoverageTarget($0) == link }) {
-                if linkRefusals[link] == nil {
-                    linkRefusals[link] = outcome.name == "held" ? "it is held in every reachable state"
-                        : "it is refused in every reachable state (\(outcome.message ?? outcome.name))"
+                classify(entry.step, outcome, in: navigation, at: position, by: taken)
+                if let after = driven.after, let afterKey {
+                    _ = admit(after, key: afterKey, parent: (position, taken))
                 }
+                leaves.append(WayOut(decided: driven.decided, out: out))
             }
-            classify(entry.step, outcome, in: navigation, at: position, by: step)
-            if let after = driven.after, let afterKey {
-                _ = admit(after, key: afterKey, parent: (position, step))
-            }
+            if entry.link == nil { wayOuts.append(leaves) }
         }
         for entry in steps.user { take(entry) }
         if steps.linksOpen {
@@ -160,31 +176,43 @@ private struct Search {
                 for entry in menu.links { take(entry) }
             }
         }
-        for entry in steps.facts { take(entry) }
-        if !userStepHandled {
-            findings.add(Finding.stuck(top, flows: navigation.flows, at: index.screens[top]?.location, trace: trace(to: position)))
+        for entry in steps.facts {
+            // Where the key leaves the free facts out, setting one changes nothing: the state
+            // stands for every value of it already.
+            if state.leavesFreeFactsOut, case .set(let context, _) = entry.step,
+               context.keys.allSatisfy(driver.freeFacts.contains) { continue }
+            take(entry)
         }
+        if !waysMissing, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts) {
+            findings.add(Finding.stuck(top, flows: navigation.flows, at: index.screens[top]?.location,
+                                       trace: trace(to: position, then: presetSteps(stuck.filter { state.context[$0.key] != $0.value }))))
+        }
+    }
+
+    /// The `set` step for the facts the app set just before a step; none when it set none.
+    private func presetSteps(_ preset: [String: Value]) -> [TraceStep] {
+        preset.isEmpty ? [] : [TraceStep(NavigationStep.set(context: preset, flags: [:]).scenarioStep)]
     }
 
     /// The findings a step's outcome shows: an event the screen declares that nothing handles
     /// here, or an alternative the runtime refuses although the flow wires it.
     private mutating func classify(_ step: NavigationStep, _ outcome: NavigationStepOutcome, in navigation: NavigationState,
-                                   at position: Int, by traceStep: TraceStep) {
+                                   at position: Int, by taken: [TraceStep]) {
         if outcome.name == "unhandled", case .send(let screen, let event, _) = step,
            let declaration = index.screens[screen]?.events.first(where: { $0.name == event }) {
             findings.add(Finding.unhandled(screen: screen, event: event, flows: navigation.flows,
-                                           at: declaration.location, trace: trace(to: position, then: traceStep)))
+                                           at: declaration.location, trace: trace(to: position, then: taken)))
         }
         if outcome.name == "rejected", let refused = outcome.use.refused {
             let target = CoverageTarget(refused)
-            findings.add(Finding.rejected(step: traceStep.summary, target: target, message: outcome.message,
-                                          at: locations.location(of: target), trace: trace(to: position, then: traceStep)))
+            findings.add(Finding.rejected(step: taken.last?.summary ?? TraceStep(step.scenarioStep).summary, target: target, message: outcome.message,
+                                          at: locations.location(of: target), trace: trace(to: position, then: taken)))
         }
     }
 
-    private mutating func reach(_ target: CoverageTarget, from position: Int, by step: TraceStep) {
+    private mutating func reach(_ target: CoverageTarget, from position: Int, by taken: [TraceStep]) {
         guard reached[target] == nil else { return }
-        reached[target] = trace(to: position, then: step)
+        reached[target] = trace(to: position, then: taken)
     }
 
     private mutating func number(_ setting: LinkSetting) -> Int {
@@ -215,12 +243,12 @@ private struct Search {
     }
 
     /// The shortest trace to state `position` (then `step`), start settings included.
-    private func trace(to position: Int, then step: TraceStep? = nil) -> Trace {
-        var steps: [TraceStep] = step.map { [$0] } ?? []
+    private func trace(to position: Int, then taken: [TraceStep] = []) -> Trace {
+        var steps: [TraceStep] = taken.reversed()
         var current = position
         var guardCount = 0
         while let parent = parents.indices.contains(current) ? parents[current] : nil, guardCount <= states.count {
-            steps.append(parent.step)
+            steps += parent.steps.reversed()
             current = parent.state
             guardCount += 1
         }
@@ -257,7 +285,8 @@ private struct LinkSetting: Hashable {
     var environment: Int
     var branches: [String]
     var heldLinks: [String]
-    /// Each stack's or sequence's flow, first entry and that entry's input, in the order met.
+    /// Each stack's or sequence's flow, first entry and, when that is a flow, its input (the key
+    /// leaves screens' inputs out), in the order met.
     var roots: [Root] = []
 
     struct Root: Hashable {
@@ -275,12 +304,12 @@ private struct LinkSetting: Hashable {
             guard let flow = state.core.flows[id] else { continue }
             if flow.kind == .switch { branches.append("\(flow.flow)=\(flow.branch?.name ?? "")") }
             if flow.kind == .stack || flow.kind == .sequence, let first = flow.entries.first {
-                let input = first.isFlow ? state.core.flows[first.id]?.input : state.core.screens[first.id]?.input
+                let input = first.isFlow ? state.core.flows[first.id]?.input : nil
                 roots.append(Root(flow: flow.flow, first: first.name, input: input))
             }
             pending += flow.heldItems.filter(\.isFlow).map(\.id)
         }
-        environment = state.environment
+        environment = state.keyEnvironment
         self.branches = branches.sorted()
         heldLinks = state.core.heldLinks
     }

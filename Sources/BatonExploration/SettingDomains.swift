@@ -16,6 +16,8 @@ struct SettingDomains {
     /// The context a run starts with besides the names varied: defaults, and a value for
     /// every required fact without one.
     private(set) var baseContext: [String: Value] = [:]
+    /// The facts whose value a state need not remember (`FreeFacts`), each with its values.
+    private(set) var freeFacts: [(name: String, values: [Value])] = []
 
     init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker) {
         var literals: [Expression.Name: [Literal]] = [:]
@@ -60,6 +62,29 @@ struct SettingDomains {
                 if !values.isEmpty { domains.append(Domain(name: name, values: values)) }
             }
         }
+        let bound = Self.boundFacts(of: spec)
+        for domain in domains {
+            guard case .context(let fact) = domain.name, !bound.contains(fact) else { continue }
+            let values = domain.values.compactMap { $0 }
+            // A fact that may be absent is not free: once set, the app cannot take it away.
+            if values.count == domain.values.count { freeFacts.append((fact, values)) }
+        }
+    }
+
+    /// The facts a change of which acts at once, not only when a step reads them: those the
+    /// conditions of a following switch read, and those a flag's rollout buckets by.
+    private static func boundFacts(of spec: FlowSpec) -> Set<String> {
+        var read: Set<Expression.Name> = []
+        var literals: [Expression.Name: [Literal]] = [:]
+        for flow in spec.flows where flow.follow {
+            guard case .switch(let branches) = flow.kind else { continue }
+            for condition in branches.compactMap(\.when) {
+                collect(condition.expression, read: &read, literals: &literals, depth: 0)
+            }
+        }
+        var bound: Set<String> = Set(read.compactMap { if case .context(let fact) = $0 { fact } else { nil } })
+        for flag in spec.flags where !flag.rollout.isEmpty { bound.insert(flag.bucketFact) }
+        return bound
     }
 
     /// The number of start assignments (saturating).

@@ -86,7 +86,10 @@ private struct Oracle {
     /// One random walk; what it saw that exploration did not report.
     func walk(random: inout SplitMix64) -> [String] {
         let flags: [String: Literal] = ["f0": .bool(random.below(2) == 0), "f1": .bool(random.below(2) == 0)]
-        let context: [String: Value] = ["c0": .bool(random.below(2) == 0), "c1": .bool(random.below(2) == 0)]
+        let context: [String: Value] = [
+            "c0": .bool(random.below(2) == 0), "c1": .bool(random.below(2) == 0), "c2": .bool(random.below(2) == 0),
+            "c3": .string(random.below(2) == 0 ? "gold" : "plain"),
+        ]
         guard var core = try? NavigationCore(spec: spec, environment: RuntimeEnvironment(flagOverrides: flags, context: context),
                                              strict: true) else {
             return ["the runtime could not start under \(flags) \(context)"]

@@ -5,7 +5,9 @@ import BatonTestSupport
 /// or three stacks, the first of which may be a sequence with a guarded step and the last a
 /// switch following another fact. Each stack handles events of the screens it shows with
 /// pushes, sheets and covers, pops, dismissals, tab switches, `do` lists that switch tabs and
-/// then push, outcomes, and alternatives guarded by flags; screens are shared between tabs,
+/// then push, outcomes, and alternatives guarded by flags or by facts no switch follows (a
+/// bool and a string compared with a literal), as are the sequence's step and a tab; screens
+/// are shared between tabs,
 /// some stacks have deep links, and a picker hands a result back with `return`. Most seeds
 /// lint clean; the rest are skipped by the tests that use them.
 enum RandomFlow {
@@ -17,7 +19,7 @@ enum RandomFlow {
         let tabs = (0..<tabCount).map { "t\($0)" }
         var lines = [
             "baton: 1", "start: root",
-            "context:", "  c0: bool", "  c1: bool",
+            "context:", "  c0: bool", "  c1: bool", "  c2: bool", "  c3: string",
             "flags:", "  f0: false", "  f1: true",
             "screens:", "  gate: {events: [a]}", "  form: {events: [a, b]}",
         ]
@@ -52,7 +54,9 @@ enum RandomFlow {
             "  main:",
             "    tabs:",
         ]
-        lines += tabs.map { "      - {flow: \($0)}" }
+        // A tab after the first may show only under a condition.
+        let guardedTab = random.below(3) == 0 ? tabs.last : nil
+        lines += tabs.map { $0 == guardedTab ? "      - {flow: \($0), when: \"\(condition(&random))\"}" : "      - {flow: \($0)}" }
         // The first tab may be a sequence, which finishes after its last step.
         let sequenced = random.below(2) == 0 ? tabs.first : nil
         var mainOn: [String] = []
@@ -92,6 +96,11 @@ enum RandomFlow {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A guard: on a flag, or on a fact that no switch follows.
+    private static func condition(_ random: inout SplitMix64) -> String {
+        ["flags.f0", "flags.f1", "context.c2", "!context.c2", "context.c3 == 'gold'"][random.below(5)]
+    }
+
     /// What every stack of one file may name.
     private struct Context {
         var tabs: [String]
@@ -114,7 +123,7 @@ enum RandomFlow {
             // Three steps, the middle one shown only under a flag.
             let steps = [root] + (0..<2).map { _ in screens[random.below(screens.count)] }
             lines = ["  \(name):", "    sequence:", "      - \(steps[0])",
-                     "      - {screen: \(steps[1]), when: flags.f1}", "      - \(steps[2])"]
+                     "      - {screen: \(steps[1]), when: \"\(condition(&random))\"}", "      - \(steps[2])"]
             onStack = steps
         }
         if context.linked.contains(name) {
@@ -167,7 +176,7 @@ enum RandomFlow {
                 action = "\(random.below(2) == 0 ? "sheet" : "push") picker"
                 transitions.append("      picker.a: return picked")
             default:
-                action = "\n        - {when: flags.f\(random.below(2)), push: \(target)}\n        - sheet \(target)"
+                action = "\n        - {when: \"\(condition(&random))\", push: \(target)}\n        - sheet \(target)"
                 onStack.append(target)
                 presented.append(target)
             }

@@ -36,6 +36,8 @@ package struct NavigationCore: Sendable {
     package let strict: Bool
     /// The navigation state.
     package internal(set) var state: CoreState
+    /// Where the facts conditions read are noted, when attached (exploration); nil in apps.
+    package var factReads: FactReadLog?
 
     // What the current step did and has yet to do.
 
@@ -146,6 +148,7 @@ package struct NavigationCore: Sendable {
     /// undeclared flag without an override.
     package func flagValue(_ name: String) -> Literal? {
         guard let flag = index.flags[name] else { return environment.flagOverrides[name] }
+        if !flag.rollout.isEmpty, environment.flagOverrides[name] == nil { factReads?.note(flag.bucketFact) }
         return FlagResolver.value(of: flag, overrides: environment.flagOverrides, context: environment.context)
     }
 
@@ -158,9 +161,11 @@ package struct NavigationCore: Sendable {
     func holds(_ condition: Condition?) -> Bool {
         guard let condition else { return true }
         return condition.expression.holds { name in
-            return switch name {
-            case .flag(let flag): flagValue(flag)
-            case .context(let fact): environment.context[fact].flatMap(Literal.init)
+            switch name {
+            case .flag(let flag): return flagValue(flag)
+            case .context(let fact):
+                factReads?.note(fact)
+                return environment.context[fact].flatMap(Literal.init)
             }
         }
     }
