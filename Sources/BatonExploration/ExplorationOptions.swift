@@ -7,7 +7,8 @@ public struct ExplorationOptions: Sendable, Hashable {
     public var maxStackDepth: Int
     /// How many instances of one screen one stack may hold before the search stops going deeper.
     public var maxRepeats: Int
-    /// How many start assignments of the flags and facts conditions read are tried at most.
+    /// How many starts are tried at most: assignments of the facts conditions read, each times
+    /// those of the flags the start reads.
     public var maxStarts: Int
     /// How many assignments of the free facts it read one step is taken under at most (a
     /// step reading ten bool facts is taken 1,024 times).

@@ -39,7 +39,8 @@ private struct Search {
     /// How each state was first reached: from which state, by which steps (a step, after the
     /// facts the app set just before it when it read free facts).
     private var parents: [(state: Int, steps: [TraceStep])?] = []
-    private var starts: [Int: (flags: [String: Literal], context: [String: Value])] = [:]
+    /// The facts each start state began with (its flags are those the trace's state decided).
+    private var starts: [Int: [String: Value]] = [:]
     private var known: [StateKey: Int] = [:]
 
     private var reached: [CoverageTarget: Trace] = [:]
@@ -62,7 +63,7 @@ private struct Search {
         let checker = ValueChecker(index: index)
         let domains = SettingDomains(spec: spec, index: index, checker: checker)
         self.domains = domains
-        self.driver = RuntimeDriver(spec: spec, freeFacts: FreeFacts(spec: spec, domains: domains),
+        self.driver = RuntimeDriver(spec: spec, domains: domains, freeFacts: FreeFacts(spec: spec, domains: domains),
                                     returning: ReturningBranches(spec: spec, index: index))
         driver.maxForks = max(options.maxForks, 1)
         self.menu = StepMenu(spec: spec, index: index, checker: checker, domains: domains)
@@ -70,21 +71,27 @@ private struct Search {
     }
 
     mutating func run() {
-        let total = domains.assignmentCount
-        if total > options.maxStarts { boundsHit.insert("maxStarts") }
-        for assignment in domains.assignments(limit: max(options.maxStarts, 1)) {
-            let (flags, context) = domains.environment(for: assignment)
-            switch driver.start(flags: flags, context: context) {
-            case .success(let state):
-                if let position = admit(state, key: driver.key(of: state), parent: nil) {
-                    starts[position] = (flags, context)
-                }
-            case .failure(let error):
-                let trace = Trace(flags: flags, context: context)
-                for diagnostic in error.diagnostics {
-                    findings.add(Finding.startFails(diagnostic.message, at: spec.start.location ?? spec.location, trace: trace))
+        let limit = max(options.maxStarts, 1)
+        if domains.factAssignmentCount > limit { boundsHit.insert("maxStarts") }
+        var started = 0
+        for assignment in domains.factAssignments(limit: limit) {
+            let (_, context) = domains.environment(for: assignment)
+            for start in driver.start(context: context, limit: limit - started) {
+                started += 1
+                switch start.result {
+                case .success(let state):
+                    if let position = admit(state, key: driver.key(of: state), parent: nil) {
+                        starts[position] = start.context
+                    }
+                case .failure(let error):
+                    let trace = Trace(flags: start.flags, context: start.context)
+                    for diagnostic in error.diagnostics {
+                        findings.add(Finding.startFails(diagnostic.message, at: spec.start.location ?? spec.location, trace: trace))
+                    }
                 }
             }
+            if driver.startsBounded { boundsHit.insert("maxStarts") }
+            if started >= limit { break }
         }
         var head = 0
         while head < states.count {
@@ -97,6 +104,10 @@ private struct Search {
     /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
     private mutating func admit(_ state: ExploredState, key: StateKey, parent: (state: Int, steps: [TraceStep])?) -> Int? {
         guard known[key] == nil else { return nil }
+        // A state seen with fewer flags decided stands for this one under every value of them.
+        for general in driver.generalEnvironments(of: state) where known[key.with(environment: general)] != nil {
+            return nil
+        }
         guard states.count < options.maxStates else {
             boundsHit.insert("maxStates")
             return nil
@@ -148,8 +159,8 @@ private struct Search {
                             out = !afterKey.showsTheSame(as: key)
                         }
                     }
-                    for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: taken) }
-                    for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: taken) }
+                    for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: taken, flags: driven.flags) }
+                    for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: taken, flags: driven.flags) }
                 }
                 if let link = entry.link, !outcome.use.links.contains(where: { CoverageTarget($0) == link }) {
                     if linkRefusals[link] == nil {
@@ -157,11 +168,13 @@ private struct Search {
                             : "it is refused in every reachable state (\(outcome.message ?? outcome.name))"
                     }
                 }
-                classify(entry.step, outcome, in: navigation, at: position, by: taken)
+                classify(entry.step, outcome, in: navigation, at: position, by: taken, flags: driven.flags)
                 if let after = driven.after, let afterKey {
                     _ = admit(after, key: afterKey, parent: (position, taken))
                 }
-                leaves.append(WayOut(decided: driven.decided, out: out))
+                // The flags this way decided: those the state left open (none when it read none).
+                let opened = driven.flags.count == state.flags.count ? [:] : driven.flags.filter { state.flags[$0.key] == nil }
+                leaves.append(WayOut(facts: driven.decided, flags: opened, out: out))
             }
             if entry.link == nil { wayOuts.append(leaves) }
         }
@@ -183,9 +196,11 @@ private struct Search {
                context.keys.allSatisfy(driver.freeFacts.contains) { continue }
             take(entry)
         }
-        if !waysMissing, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts) {
+        if !waysMissing, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts,
+                                                               flagValues: driver.values(ofFlag:)) {
+            let preset = presetSteps(stuck.facts.filter { state.context[$0.key] != $0.value })
             findings.add(Finding.stuck(top, flows: navigation.flows, at: index.screens[top]?.location,
-                                       trace: trace(to: position, then: presetSteps(stuck.filter { state.context[$0.key] != $0.value }))))
+                                       trace: trace(to: position, then: preset, flags: state.flags.merging(stuck.flags) { _, new in new })))
         }
     }
 
@@ -197,22 +212,23 @@ private struct Search {
     /// The findings a step's outcome shows: an event the screen declares that nothing handles
     /// here, or an alternative the runtime refuses although the flow wires it.
     private mutating func classify(_ step: NavigationStep, _ outcome: NavigationStepOutcome, in navigation: NavigationState,
-                                   at position: Int, by taken: [TraceStep]) {
+                                   at position: Int, by taken: [TraceStep], flags: [String: Literal]) {
         if outcome.name == "unhandled", case .send(let screen, let event, _) = step,
            let declaration = index.screens[screen]?.events.first(where: { $0.name == event }) {
             findings.add(Finding.unhandled(screen: screen, event: event, flows: navigation.flows,
-                                           at: declaration.location, trace: trace(to: position, then: taken)))
+                                           at: declaration.location, trace: trace(to: position, then: taken, flags: flags)))
         }
         if outcome.name == "rejected", let refused = outcome.use.refused {
             let target = CoverageTarget(refused)
             findings.add(Finding.rejected(step: taken.last?.summary ?? TraceStep(step.scenarioStep).summary, target: target, message: outcome.message,
-                                          at: locations.location(of: target), trace: trace(to: position, then: taken)))
+                                          at: locations.location(of: target), trace: trace(to: position, then: taken, flags: flags)))
         }
     }
 
-    private mutating func reach(_ target: CoverageTarget, from position: Int, by taken: [TraceStep]) {
+    private mutating func reach(_ target: CoverageTarget, from position: Int, by taken: [TraceStep],
+                                flags: [String: Literal]) {
         guard reached[target] == nil else { return }
-        reached[target] = trace(to: position, then: taken)
+        reached[target] = trace(to: position, then: taken, flags: flags)
     }
 
     private mutating func number(_ setting: LinkSetting) -> Int {
@@ -243,7 +259,9 @@ private struct Search {
     }
 
     /// The shortest trace to state `position` (then `step`), start settings included.
-    private func trace(to position: Int, then taken: [TraceStep] = []) -> Trace {
+    /// The trace's flags are those decided at its end (`flags`, or the state's): a flag holds
+    /// from the start, and the steps before it was first read would go the same under any value.
+    private func trace(to position: Int, then taken: [TraceStep] = [], flags: [String: Literal]? = nil) -> Trace {
         var steps: [TraceStep] = taken.reversed()
         var current = position
         var guardCount = 0
@@ -252,8 +270,8 @@ private struct Search {
             current = parent.state
             guardCount += 1
         }
-        let start = starts[current]
-        return Trace(flags: start?.flags ?? [:], context: start?.context ?? [:], steps: steps.reversed())
+        let decided = flags ?? (states.indices.contains(position) ? states[position].flags : [:])
+        return Trace(flags: decided, context: starts[current] ?? [:], steps: steps.reversed())
     }
 
     func result() -> ExplorationResult {

@@ -291,7 +291,7 @@ public enum Finding {
     static let explorationBounded = CheckDescription(
         code: "exploration-bounded", severity: .note,
         summary: "The exploration reached one of its bounds; states beyond it were not explored.",
-        rationale: "Stacks that can grow without end (a screen that pushes itself) are explored to a depth and a number of repeats; a flow with very many states, or conditions over very many flags, to a number of states and starts. Findings about unused parts are only reported when no state or start was left out.",
+        rationale: "Stacks that can grow without end (a screen that pushes itself) are explored to a depth and a number of repeats; a flow with very many states, or conditions over very many facts, to a number of states and starts; a step whose conditions read very many flags not yet decided and free facts is taken under at most 1,024 of their assignments. Findings about unused parts are only reported when no state or start was left out.",
         badExample: "",
         goodExample: "",
         fix: "Raise the bound (`baton lint --max-states`, `--max-depth`, `--max-repeats`, `--max-starts`) if states beyond it matter.")
@@ -332,7 +332,7 @@ public enum Finding {
         let text: String
         switch bound {
         case "maxStates": text = "exploration stopped at \(options.maxStates) states (--max-states)"
-        case "maxStarts": text = "exploration tried the first \(options.maxStarts) assignments of the flags and facts conditions read (--max-starts)"
+        case "maxStarts": text = "exploration tried the first \(options.maxStarts) starts: assignments of the facts conditions read and of the flags the start reads (--max-starts)"
         case "maxForks": text = "exploration took a step under at most \(options.maxForks) assignments of the facts it read"
         case "maxStackDepth": text = "exploration did not go past stacks of \(options.maxStackDepth) screens (--max-depth)"
         default: text = "exploration did not go past \(options.maxRepeats) instances of one screen on a stack (--max-repeats)"

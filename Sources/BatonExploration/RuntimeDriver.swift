@@ -5,6 +5,7 @@ import BatonRuntime
 /// One explored state: the navigation state as the core's value and the flags and facts in force.
 struct ExploredState: Hashable {
     var core: CoreState
+    /// The flags decided so far (`LazyFlags`): those a condition read on the way here.
     var flags: [String: Literal]
     var context: [String: Value]
     /// The flags and facts as their number in the driver's table: equal numbers, equal
@@ -21,11 +22,14 @@ struct ExploredState: Hashable {
     var leavesFreeFactsOut: Bool { keyEnvironment < 0 }
 }
 
-/// What a step did, as exploration sees it.
+/// What a step did, as exploration sees it: one way it can go, when it read settings that
+/// were open.
 struct DrivenStep {
     var outcome: NavigationStepOutcome
     /// The state after it, when it changed anything.
     var after: ExploredState?
+    /// The flags the step was taken under: the state's, and those it read first.
+    var flags: [String: Literal] = [:]
     /// The free facts the step was taken under, where the state left them out: those it read
     /// and, when the state after keeps them, the rest. Each with its value.
     var decided: [String: Value] = [:]
@@ -34,27 +38,46 @@ struct DrivenStep {
     var preset: [String: Value] = [:]
 }
 
+/// How a start went under one assignment of the flags the start read.
+struct DrivenStart {
+    var flags: [String: Literal]
+    var context: [String: Value]
+    var result: Result<ExploredState, DiagnosticsError>
+}
+
 /// Steps the runtime's core for the explorer: starts a run, returns to a state it saw, takes a
 /// step. Everything the explorer knows of the runtime goes through here. Returning to a state
 /// is assigning a value: no coordinator, view model or log is involved.
+///
+/// Flags are decided lazily: a run starts with none, and the first time a condition reads
+/// one, the start or step is taken again under each of its values, which then hold for the
+/// rest of the run. A state where a flag is still open stands for itself under every value of
+/// it, so a state that differs from one already seen only in flags that one left open is not
+/// explored again (`generalEnvironments(of:)`).
 final class RuntimeDriver {
     private let spec: FlowSpec
     private var core: NavigationCore?
     let freeFacts: FreeFacts
+    /// The values tried for each flag conditions read.
+    private let flagValues: [String: [Literal]]
     /// The kept branches the key keeps.
     private let returning: ReturningBranches
-    /// Where the core notes the facts conditions read.
-    private let reads = FactReadLog()
+    /// Where the core notes the flags and facts conditions read.
+    private let reads = ConditionReadLog()
     /// The settings without the free facts, numbered (as -1, -2, ...) in the order met.
     private var reducedEnvironments: [Assignment: Int] = [:]
     /// The reduced number of each environment number, once looked up.
     private var reducedNumbers: [Int: Int] = [:]
+    /// The key environments of the same settings with fewer flags decided, by key environment.
+    private var generalizations: [Int: [Int]] = [:]
+    /// Whether some start read more flags than `start(context:limit:)` could try every value of.
+    private(set) var startsBounded = false
     /// Whether some step had to be taken under more assignments than `maxForks`.
     private(set) var forksBounded = false
     /// Whether the last `take` was cut short by `maxForks`: some ways the step can go are missing.
     private(set) var lastTakeBounded = false
-    /// The most assignments of free facts one step is taken under.
-    var maxForks = 256
+    /// The most assignments of open settings one step is taken under.
+    var maxForks = 1_024
     /// Each assignment of flags and facts met, numbered in the order met.
     private var environments: [Assignment: Int] = [:]
 
@@ -71,10 +94,11 @@ final class RuntimeDriver {
         var step: NavigationStep
     }
 
-    init(spec: FlowSpec, freeFacts: FreeFacts, returning: ReturningBranches) {
+    init(spec: FlowSpec, domains: SettingDomains, freeFacts: FreeFacts, returning: ReturningBranches) {
         self.spec = spec
         self.freeFacts = freeFacts
         self.returning = returning
+        flagValues = Dictionary(domains.flags.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The state as exploration tells states apart.
@@ -82,10 +106,22 @@ final class RuntimeDriver {
         StateKey(state, returning: returning)
     }
 
-    /// Starts the flow under `flags` and `context`; the start state, or why it cannot start.
-    /// The core is made once and restarted for each later assignment.
-    func start(flags: [String: Literal], context: [String: Value]) -> Result<ExploredState, DiagnosticsError> {
+    /// Starts the flow under `context`, once for each assignment of the flags the start reads
+    /// (at most `limit` starts); each start state, or why it cannot start.
+    func start(context: [String: Value], limit: Int) -> [DrivenStart] {
+        var starts: [DrivenStart] = []
+        start(flags: [:], context: context, limit: limit, into: &starts)
+        return starts
+    }
+
+    private func start(flags: [String: Literal], context: [String: Value], limit: Int, into starts: inout [DrivenStart]) {
+        guard starts.count < limit else {
+            startsBounded = true
+            return
+        }
         let environment = RuntimeEnvironment(flagOverrides: flags, context: context)
+        reads.clear()
+        let result: Result<ExploredState, DiagnosticsError>
         do {
             var started: NavigationCore
             if let existing = core.take() {
@@ -93,15 +129,25 @@ final class RuntimeDriver {
                 try started.restart(environment: environment)
             } else {
                 started = try NavigationCore(spec: spec, environment: environment, strict: true)
-                started.factReads = reads
+                // Started once more with the log attached, so the start's reads are noted.
+                started.conditionReads = reads
+                reads.clear()
+                try started.restart(environment: environment)
             }
             core = started
             let number = number(started.environment)
-            return .success(ExploredState(core: started.state, flags: started.environment.flagOverrides,
-                                          context: started.environment.context, environment: number,
-                                          keyEnvironment: keyEnvironment(number, started.environment)))
+            result = .success(ExploredState(core: started.state, flags: started.environment.flagOverrides,
+                                            context: started.environment.context, environment: number,
+                                            keyEnvironment: keyEnvironment(number, started.environment)))
         } catch {
-            return .failure(error)
+            result = .failure(error)
+        }
+        if let flag = reads.flags.first(where: { flagValues[$0] != nil && flags[$0] == nil }) {
+            for value in flagValues[flag] ?? [] {
+                start(flags: flags.merging([flag: value]) { _, new in new }, context: context, limit: limit, into: &starts)
+            }
+        } else {
+            starts.append(DrivenStart(flags: flags, context: context, result: result))
         }
     }
 
@@ -111,40 +157,46 @@ final class RuntimeDriver {
         return core?.navigationState(withTree: false)
     }
 
-    /// Takes `step` from `state`: once, or, where the state leaves the free facts out, once
-    /// under each assignment of the free facts the step reads (`FreeFacts`).
+    /// Takes `step` from `state`: once, or once under each assignment of the open settings it
+    /// reads: the flags not decided yet, and the free facts where the state leaves them out.
     func take(_ step: NavigationStep, from state: ExploredState) -> [DrivenStep] {
         lastTakeBounded = false
-        guard state.leavesFreeFactsOut else {
-            return run(step, from: state, context: state.context).map { [$0] } ?? []
-        }
         var leaves: [DrivenStep] = []
-        fork(step, from: state, context: state.context, decided: [:], into: &leaves)
+        fork(step, from: state, flags: state.flags, context: state.context, decided: [:], into: &leaves)
         forksBounded = forksBounded || lastTakeBounded
         return leaves
     }
 
-    /// Takes `step` under `context` (or uses `ran`, that run already made); then again under
-    /// each value of the first free fact it read that is not decided yet, and so on down:
-    /// each leaf is one way the step can go.
-    private func fork(_ step: NavigationStep, from state: ExploredState, context: [String: Value],
-                      decided: [String: Value], ran: (step: DrivenStep, read: [String])? = nil,
-                      into leaves: inout [DrivenStep]) {
+    /// Takes `step` under `flags` and `context` (or uses `ran`, that run already made); then
+    /// again under each value of the first open setting it read, and so on down: each leaf is
+    /// one way the step can go.
+    private func fork(_ step: NavigationStep, from state: ExploredState, flags: [String: Literal],
+                      context: [String: Value], decided: [String: Value],
+                      ran: (step: DrivenStep, flags: [String], facts: [String])? = nil, into leaves: inout [DrivenStep]) {
         guard leaves.count < maxForks else {
             lastTakeBounded = true
             return
         }
         let driven: DrivenStep
-        let read: [String]
+        let readFlags: [String]
+        let readFacts: [String]
         if let ran {
-            (driven, read) = ran
+            (driven, readFlags, readFacts) = ran
         } else {
             reads.clear()
-            guard let made = run(step, from: state, context: context) else { return }
-            (driven, read) = (made, reads.facts)
+            guard let made = run(step, from: state, flags: flags, context: context) else { return }
+            (driven, readFlags, readFacts) = (made, reads.flags, reads.facts)
         }
-        guard let fact = read.first(where: { freeFacts.contains($0) && decided[$0] == nil }) else {
-            expand(driven, from: state, decided: decided, into: &leaves)
+        if let flag = readFlags.first(where: { flagValues[$0] != nil && flags[$0] == nil }) {
+            for value in flagValues[flag] ?? [] {
+                fork(step, from: state, flags: flags.merging([flag: value]) { _, new in new }, context: context,
+                     decided: decided, into: &leaves)
+            }
+            return
+        }
+        guard state.leavesFreeFactsOut,
+              let fact = readFacts.first(where: { freeFacts.contains($0) && decided[$0] == nil }) else {
+            expand(driven, from: state, flags: flags, decided: decided, into: &leaves)
             return
         }
         for value in freeFacts.values(of: fact) {
@@ -152,19 +204,20 @@ final class RuntimeDriver {
             next[fact] = value
             var nextDecided = decided
             nextDecided[fact] = value
-            fork(step, from: state, context: next, decided: nextDecided,
-                 ran: context[fact] == value ? (driven, read) : nil, into: &leaves)
+            fork(step, from: state, flags: flags, context: next, decided: nextDecided,
+                 ran: context[fact] == value ? (driven, readFlags, readFacts) : nil, into: &leaves)
         }
     }
 
     /// Adds a leaf: as it is when the state after leaves the free facts out too (it stands for
-    /// every value of them), else once under each assignment of those the step did not read,
-    /// which the app may have set to anything before it.
-    private func expand(_ driven: DrivenStep, from state: ExploredState, decided: [String: Value],
-                        into leaves: inout [DrivenStep]) {
+    /// every value of them) or the state before kept them, else once under each assignment of
+    /// those the step did not read, which the app may have set to anything before it.
+    private func expand(_ driven: DrivenStep, from state: ExploredState, flags: [String: Literal],
+                        decided: [String: Value], into leaves: inout [DrivenStep]) {
         var leaf = driven
+        leaf.flags = flags
         leaf.decided = decided
-        guard let after = driven.after, !after.leavesFreeFactsOut else {
+        guard state.leavesFreeFactsOut, let after = driven.after, !after.leavesFreeFactsOut else {
             leaf.preset = preset(decided, from: state)
             leaves.append(leaf)
             return
@@ -196,17 +249,18 @@ final class RuntimeDriver {
         decided.filter { state.context[$0.key] != $0.value }
     }
 
-    /// Takes `step` from `state` with its facts replaced by `context`.
-    private func run(_ step: NavigationStep, from state: ExploredState, context: [String: Value]) -> DrivenStep? {
-        let forced = context != state.context
-        guard move(to: state, context: context), let outcome = core?.apply(step) else { return nil }
+    /// Takes `step` from `state` with its flags and facts replaced by `flags` and `context`.
+    private func run(_ step: NavigationStep, from state: ExploredState, flags: [String: Literal],
+                     context: [String: Value]) -> DrivenStep? {
+        let forced = context != state.context || flags != state.flags
+        guard move(to: state, flags: flags, context: context), let outcome = core?.apply(step) else { return nil }
         // What a facade would mirror; here, which hidden regions the step changed.
         guard let changes = core?.takeChanges() else { return nil }
         switch outcome.name {
         case "handled", "held":
             guard let after = core?.state, let settings = core?.environment else { return nil }
-            // Only a `set` (or a fact forced here) changes the flags and facts; any other step
-            // keeps the state's number.
+            // Only a `set` (or a setting given here) changes the flags and facts; any other
+            // step keeps the state's number.
             var environment = state.environment
             if forced {
                 environment = number(settings)
@@ -228,21 +282,56 @@ final class RuntimeDriver {
     /// the free facts, unless the state holds a link or has a following switch out of step
     /// (then setting any fact acts at once, and the state is only itself).
     private func keyEnvironment(_ environment: Int, _ settings: RuntimeEnvironment) -> Int {
-        guard !freeFacts.isEmpty, let core, core.state.heldLinks.isEmpty,
-              !freeFacts.hasFollowingSwitches || !core.switchesOutOfStep().contains(where: { freeFacts.follows($0.flow) })
+        // Through the optional, not a copy of the core: a copy retains every table it holds.
+        guard !freeFacts.isEmpty, core?.state.heldLinks.isEmpty == true,
+              !freeFacts.hasFollowingSwitches
+                || core?.switchesOutOfStep().contains(where: { freeFacts.follows($0.flow) }) == false
         else { return environment }
         if let known = reducedNumbers[environment] { return known }
-        var assignment = Assignment(flags: settings.flagOverrides, context: settings.context)
-        for fact in freeFacts.names { assignment.context[fact] = nil }
-        let reduced: Int
-        if let known = reducedEnvironments[assignment] {
-            reduced = known
-        } else {
-            reduced = -(reducedEnvironments.count + 1)
-            reducedEnvironments[assignment] = reduced
-        }
+        let reduced = reducedNumber(Assignment(flags: settings.flagOverrides, context: settings.context))
         reducedNumbers[environment] = reduced
         return reduced
+    }
+
+    /// The number of an assignment without its free facts, given when it is first met.
+    private func reducedNumber(_ assignment: Assignment) -> Int {
+        var reduced = assignment
+        for fact in freeFacts.names { reduced.context[fact] = nil }
+        if let known = reducedEnvironments[reduced] { return known }
+        let number = -(reducedEnvironments.count + 1)
+        reducedEnvironments[reduced] = number
+        return number
+    }
+
+    /// The key environments of `state`'s settings with fewer of its flags decided: a state
+    /// seen with one of these, and otherwise the same key, stands for `state` already (under
+    /// every value of the flags it left open). Up to `maxGeneralizedFlags` decided flags are
+    /// considered; with more, only the state with none of them decided.
+    func generalEnvironments(of state: ExploredState) -> [Int] {
+        guard !state.flags.isEmpty else { return [] }
+        if let known = generalizations[state.keyEnvironment] { return known }
+        let names = state.flags.keys.sorted()
+        let subsets: [[String]]
+        if names.count <= Self.maxGeneralizedFlags {
+            subsets = (0..<(1 << names.count) - 1).map { mask in
+                names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] }
+            }
+        } else {
+            subsets = [[]]
+        }
+        let general = subsets.map { kept -> Int in
+            let assignment = Assignment(flags: state.flags.filter { kept.contains($0.key) }, context: state.context)
+            return state.leavesFreeFactsOut ? reducedNumber(assignment) : number(assignment)
+        }
+        generalizations[state.keyEnvironment] = general
+        return general
+    }
+
+    static let maxGeneralizedFlags = 8
+
+    /// The values tried for flag `name`.
+    func values(ofFlag name: String) -> [Literal] {
+        flagValues[name] ?? []
     }
 
     /// The number of the assignment a `set` step leads to from assignment `previous`: the same
@@ -258,18 +347,22 @@ final class RuntimeDriver {
 
     /// The number of an assignment of flags and facts, given when it is first met.
     private func number(_ environment: RuntimeEnvironment) -> Int {
-        let assignment = Assignment(flags: environment.flagOverrides, context: environment.context)
+        number(Assignment(flags: environment.flagOverrides, context: environment.context))
+    }
+
+    private func number(_ assignment: Assignment) -> Int {
         if let known = environments[assignment] { return known }
         let next = environments.count
         environments[assignment] = next
         return next
     }
 
-    /// Puts the core in `state` (under `context` when given): an assignment, cheaper than
-    /// finding out whether it is there.
-    private func move(to state: ExploredState, context: [String: Value]? = nil) -> Bool {
+    /// Puts the core in `state` (under `flags` and `context` when given): an assignment,
+    /// cheaper than finding out whether it is there.
+    private func move(to state: ExploredState, flags: [String: Literal]? = nil, context: [String: Value]? = nil) -> Bool {
         guard core != nil else { return false }
-        core?.reset(to: state.core, environment: RuntimeEnvironment(flagOverrides: state.flags, context: context ?? state.context))
+        core?.reset(to: state.core, environment: RuntimeEnvironment(flagOverrides: flags ?? state.flags,
+                                                                    context: context ?? state.context))
         return true
     }
 }
@@ -284,11 +377,11 @@ final class RuntimeDriver {
 /// get, is kept), so a screen reached by a link and by a tap is one state.
 ///
 /// The search looks every key up once and stores most of them, and a dictionary hashes a key
-/// again whenever it grows: the hash is computed once, when the key is made.
+/// again whenever it grows: the hash of the parts is computed once, when the key is made.
 struct StateKey: Hashable {
     private var parts: [Part] = []
     private var environment: Int
-    private var hash = 0
+    private var partsHash = 0
 
     private enum Part: Hashable {
         case flow(String, Value?)
@@ -356,16 +449,23 @@ struct StateKey: Hashable {
         if let finished = state.core.finished { parts.append(.finished(finished, state.core.finishedPayload)) }
         var hasher = StateHasher()
         for part in parts { part.hash(into: &hasher) }
-        hasher.add(environment)
-        hash = hasher.finalized
+        partsHash = hasher.finalized
+    }
+
+    /// The same key under other settings (`RuntimeDriver.generalEnvironments(of:)`).
+    func with(environment: Int) -> StateKey {
+        var key = self
+        key.environment = environment
+        return key
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        hasher.combine(partsHash)
+        hasher.combine(environment)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.hash == rhs.hash && lhs.environment == rhs.environment && lhs.parts == rhs.parts
+        lhs.partsHash == rhs.partsHash && lhs.environment == rhs.environment && lhs.parts == rhs.parts
     }
 
     /// Whether the two states show the same, whatever their flags and facts.

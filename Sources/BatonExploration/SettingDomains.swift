@@ -87,18 +87,19 @@ struct SettingDomains {
         return bound
     }
 
-    /// The number of start assignments (saturating).
-    var assignmentCount: Int {
-        domains.reduce(1) { count, domain in
+    /// The number of assignments of the facts (saturating): the starts before any flag is read.
+    var factAssignmentCount: Int {
+        factDomains.reduce(1) { count, domain in
             let (product, overflow) = count.multipliedReportingOverflow(by: max(domain.values.count, 1))
             return overflow ? Int.max : product
         }
     }
 
-    /// The first `limit` assignments of every domain, in order (the first domain varies slowest).
-    func assignments(limit: Int) -> [[Expression.Name: Value?]] {
+    /// The first `limit` assignments of the facts, in order (the first fact varies slowest).
+    /// Flags are not assigned here: each gets a value when a condition first reads it.
+    func factAssignments(limit: Int) -> [[Expression.Name: Value?]] {
         var result: [[Expression.Name: Value?]] = [[:]]
-        for domain in domains {
+        for domain in factDomains {
             var next: [[Expression.Name: Value?]] = []
             outer: for partial in result {
                 for value in domain.values {
@@ -126,6 +127,18 @@ struct SettingDomains {
             }
         }
         return (flags, context)
+    }
+
+    private var factDomains: [Domain] {
+        domains.filter { if case .context = $0.name { true } else { false } }
+    }
+
+    /// The flags conditions read, each with the values tried for it.
+    var flags: [(name: String, values: [Literal])] {
+        domains.compactMap { domain in
+            guard case .flag(let flag) = domain.name else { return nil }
+            return (flag, domain.values.compactMap { $0.flatMap(Literal.init) })
+        }
     }
 
     /// The context facts conditions read, with their values, for `set` steps.

@@ -18,6 +18,27 @@ func explore(_ text: String, options: ExplorationOptions = ExplorationOptions(),
     return Explorer(spec: spec, options: options).run()
 }
 
+/// A flow whose only way off `offer` is `accept`, handled only when `condition` holds;
+/// `settings` declares what it reads (`context:` or `flags:` lines).
+func offerFlow(settings: String, condition: String) -> String {
+    """
+    baton: 1
+    start: main
+    \(settings)
+    screens:
+      home: {events: [open]}
+      offer: {events: [accept]}
+      thanks: {events: [close]}
+    flows:
+      main:
+        stack: home
+        on:
+          home.open: reset offer
+          offer.accept: {when: "\(condition)", reset: thanks}
+          thanks.close: reset home
+    """
+}
+
 /// Loads a flow file of the repository's `flows/` folder.
 func loadFlow(_ name: String) -> FlowSpec? {
     FlowLoader().load(path: Paths.packageRoot.appendingPathComponent("flows/\(name)").path).spec

@@ -68,23 +68,7 @@ import Testing
     /// The only way off `offer` is an event handled only when a fact holds: under the other
     /// value the user is stuck, though the state is explored once for both.
     @Test func aScreenLeftOnlyUnderOneValueIsStuckUnderTheOther() throws {
-        let result = try #require(explore("""
-            baton: 1
-            start: main
-            context:
-              premium: bool
-            screens:
-              home: {events: [open]}
-              offer: {events: [accept]}
-              thanks: {events: [close]}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.open: reset offer
-                  offer.accept: {when: context.premium, reset: thanks}
-                  thanks.close: reset home
-            """))
+        let result = try #require(explore(offerFlow(settings: "context:\n  premium: bool", condition: "context.premium")))
         let stuck = result.findings.filter { $0.code == "stuck-screen" }
         #expect(stuck.map(\.message) == [
             "the user is stuck on offer in main: no event it declares is handled, and there is no back, dismiss or tab",
@@ -96,23 +80,7 @@ import Testing
 
     /// Under premium true the user is stuck; the trace sets it first.
     @Test func theStuckTraceSetsTheFactThatLeavesNoWayOut() throws {
-        let result = try #require(explore("""
-            baton: 1
-            start: main
-            context:
-              premium: bool
-            screens:
-              home: {events: [open]}
-              offer: {events: [accept]}
-              thanks: {events: [close]}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.open: reset offer
-                  offer.accept: {when: "!context.premium", reset: thanks}
-                  thanks.close: reset home
-            """))
+        let result = try #require(explore(offerFlow(settings: "context:\n  premium: bool", condition: "!context.premium")))
         let stuck = result.findings.filter { $0.code == "stuck-screen" }
         #expect(stuck.count == 1)
         #expect(stuck.first?.trace?.steps.map(\.summary) == ["home.open", "set context.premium = true"])

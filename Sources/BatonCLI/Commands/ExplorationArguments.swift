@@ -12,7 +12,7 @@ struct ExplorationArguments: ParsableArguments {
     @Option(help: "Exploration: the most instances of one screen one stack may hold before the search stops going deeper.")
     var maxRepeats = ExplorationOptions().maxRepeats
 
-    @Option(help: "Exploration: the most start assignments of the flags and facts conditions read.")
+    @Option(help: "Exploration: the most starts (assignments of the facts conditions read, and of the flags the start reads).")
     var maxStarts = ExplorationOptions().maxStarts
 
     func validate() throws {

@@ -36,8 +36,9 @@ package struct NavigationCore: Sendable {
     package let strict: Bool
     /// The navigation state.
     package internal(set) var state: CoreState
-    /// Where the facts conditions read are noted, when attached (exploration); nil in apps.
-    package var factReads: FactReadLog?
+    /// Where the flags and facts conditions read are noted, when attached (exploration); nil
+    /// in apps.
+    package var conditionReads: ConditionReadLog?
 
     // What the current step did and has yet to do.
 
@@ -148,7 +149,7 @@ package struct NavigationCore: Sendable {
     /// undeclared flag without an override.
     package func flagValue(_ name: String) -> Literal? {
         guard let flag = index.flags[name] else { return environment.flagOverrides[name] }
-        if !flag.rollout.isEmpty, environment.flagOverrides[name] == nil { factReads?.note(flag.bucketFact) }
+        if !flag.rollout.isEmpty, environment.flagOverrides[name] == nil { conditionReads?.note(fact: flag.bucketFact) }
         return FlagResolver.value(of: flag, overrides: environment.flagOverrides, context: environment.context)
     }
 
@@ -162,9 +163,11 @@ package struct NavigationCore: Sendable {
         guard let condition else { return true }
         return condition.expression.holds { name in
             switch name {
-            case .flag(let flag): return flagValue(flag)
+            case .flag(let flag):
+                conditionReads?.note(flag: flag)
+                return flagValue(flag)
             case .context(let fact):
-                factReads?.note(fact)
+                conditionReads?.note(fact: fact)
                 return environment.context[fact].flatMap(Literal.init)
             }
         }

@@ -1,0 +1,25 @@
+/// The flags and context facts conditions read while it is attached to a core: how
+/// exploration learns which settings a step depended on, to take the step again under each of
+/// their values. Apps attach none. A class, because the core is copied and every copy reports
+/// to the same log; it is used from one thread at a time, as the core is.
+package final class ConditionReadLog: @unchecked Sendable {
+    /// The facts read since the last `clear()`, in the order first read.
+    package private(set) var facts: [String] = []
+    /// The flags read since the last `clear()`, in the order first read.
+    package private(set) var flags: [String] = []
+
+    package init() {}
+
+    func note(fact: String) {
+        if !facts.contains(fact) { facts.append(fact) }
+    }
+
+    func note(flag: String) {
+        if !flags.contains(flag) { flags.append(flag) }
+    }
+
+    package func clear() {
+        facts.removeAll(keepingCapacity: true)
+        flags.removeAll(keepingCapacity: true)
+    }
+}
