@@ -10,8 +10,8 @@ public struct ExplorationOptions: Sendable, Hashable {
     /// How many starts are tried at most: assignments of the facts conditions read, each times
     /// those of the flags the start reads.
     public var maxStarts: Int
-    /// How many assignments of the free facts it read one step is taken under at most (a
-    /// step reading ten bool facts is taken 1,024 times).
+    /// How many assignments of the open settings it read (flags not yet decided, free facts)
+    /// one step is taken under at most (a step reading ten open bools is taken 1,024 times).
     public var maxForks: Int
 
     public init(maxStates: Int = 10_000, maxStackDepth: Int = 12, maxRepeats: Int = 2, maxStarts: Int = 256,

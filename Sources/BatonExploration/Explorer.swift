@@ -131,7 +131,7 @@ private struct Search {
             return
         }
         var stateKey: StateKey?
-        /// Each step's ways out (`wayOutsLeaveStuck`), but a link's: one from outside is none.
+        /// Each step's ways (`WayOut.stuckAssignment`), but a link's: one from outside is no way out.
         var wayOuts: [[WayOut]] = []
         /// Whether `maxForks` cut a step short here: then some ways out may be missing.
         var waysMissing = false

@@ -333,7 +333,7 @@ public enum Finding {
         switch bound {
         case "maxStates": text = "exploration stopped at \(options.maxStates) states (--max-states)"
         case "maxStarts": text = "exploration tried the first \(options.maxStarts) starts: assignments of the facts conditions read and of the flags the start reads (--max-starts)"
-        case "maxForks": text = "exploration took a step under at most \(options.maxForks) assignments of the facts it read"
+        case "maxForks": text = "exploration took a step under at most \(options.maxForks) assignments of the flags not yet decided and free facts it read"
         case "maxStackDepth": text = "exploration did not go past stacks of \(options.maxStackDepth) screens (--max-depth)"
         default: text = "exploration did not go past \(options.maxRepeats) instances of one screen on a stack (--max-repeats)"
         }

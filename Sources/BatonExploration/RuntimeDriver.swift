@@ -5,7 +5,7 @@ import BatonRuntime
 /// One explored state: the navigation state as the core's value and the flags and facts in force.
 struct ExploredState: Hashable {
     var core: CoreState
-    /// The flags decided so far (`LazyFlags`): those a condition read on the way here.
+    /// The flags decided so far (`RuntimeDriver`): those a condition read on the way here.
     var flags: [String: Literal]
     var context: [String: Value]
     /// The flags and facts as their number in the driver's table: equal numbers, equal
