@@ -6,7 +6,8 @@ import BatonTestSupport
 /// switch following another fact. Each stack handles events of the screens it shows with
 /// pushes, sheets and covers, pops, dismissals, tab switches, `do` lists that switch tabs and
 /// then push, outcomes, and alternatives guarded by flags or by facts no switch follows (a
-/// bool and a string compared with a literal), as are the sequence's step and a tab; screens
+/// bool and a string compared with a literal), some without a fallback, as are the sequence's
+/// step and a tab; screens
 /// are shared between tabs,
 /// some stacks have deep links, and a picker hands a result back with `return`. Most seeds
 /// lint clean; the rest are skipped by the tests that use them.
@@ -21,7 +22,7 @@ enum RandomFlow {
             "baton: 1", "start: root",
             "context:", "  c0: bool", "  c1: bool", "  c2: bool", "  c3: string",
             "flags:", "  f0: false", "  f1: true",
-            "screens:", "  gate: {events: [a]}", "  form: {events: [a, b]}",
+            "screens:", "  gate:", "    events: [a]", "  form: {events: [a, b]}",
         ]
         // Events on a line of their own, so that a finding on a screen (stuck) and one on its
         // events (unhandled) are on different lines.
@@ -49,8 +50,12 @@ enum RandomFlow {
             "  signIn:",
             "    stack: gate",
             "    on:",
-            // Replacing the sign-in stack's only screen can leave the user stuck.
-            "      gate.a: \(random.below(3) == 0 ? "replace \(screens[random.below(screens.count)])" : "finish done")",
+            // Replacing the sign-in stack's only screen can leave the user stuck, and so can a
+            // guard on its only way on, under the other value.
+            "      gate.a: " + [
+                "replace \(screens[random.below(screens.count)])", "finish done",
+                "{when: \"\(condition(&random))\", finish: done}",
+            ][random.below(3)],
             "  main:",
             "    tabs:",
         ]
@@ -142,7 +147,7 @@ enum RandomFlow {
             let target = screens[random.below(screens.count)]
             let other = tabs[random.below(tabs.count)]
             let action: String
-            switch random.below(17) {
+            switch random.below(18) {
             case 0, 1:
                 action = "push \(target)"
                 onStack.append(target)
@@ -172,6 +177,11 @@ enum RandomFlow {
                 transitions.append("      editor.saved: \(random.below(2) == 0 ? "dismiss" : "pop")")
             case 14 where !context.linked.isEmpty:
                 action = "link /\(context.linked[random.below(context.linked.count)])/1"
+            case 16:
+                // No fallback: under the other value the event is unhandled, and a screen whose
+                // only way on this is leaves the user stuck.
+                action = "{when: \"\(condition(&random))\", push: \(target)}"
+                onStack.append(target)
             case 15 where handled.insert("picker.a").inserted:
                 action = "\(random.below(2) == 0 ? "sheet" : "push") picker"
                 transitions.append("      picker.a: return picked")
