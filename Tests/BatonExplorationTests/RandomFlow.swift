@@ -6,11 +6,10 @@ import BatonTestSupport
 /// switch following another fact. Each stack handles events of the screens it shows with
 /// pushes, sheets and covers, pops, dismissals, tab switches, `do` lists that switch tabs and
 /// then push, outcomes, and alternatives guarded by flags or by facts no switch follows (a
-/// bool and a string compared with a literal), some without a fallback, as are the sequence's
-/// step and a tab; screens
-/// are shared between tabs,
-/// some stacks have deep links, and a picker hands a result back with `return`. Most seeds
-/// lint clean; the rest are skipped by the tests that use them.
+/// bool and a string compared with a literal), some without a fallback, as may be the
+/// sequence's step, a tab and the sign-in screen's only way on; screens are shared between
+/// tabs, some stacks have deep links, and a picker hands a result back with `return`. Most
+/// seeds lint clean; the rest are skipped by the tests that use them.
 enum RandomFlow {
     static func yaml(seed: UInt64) -> String {
         var random = SplitMix64(seed: seed)
@@ -125,7 +124,7 @@ enum RandomFlow {
         var presented: [String] = []
         var lines = ["  \(name):", "    stack: \(root)"]
         if sequence {
-            // Three steps, the middle one shown only under a flag.
+            // Three steps, the middle one shown only under a condition.
             let steps = [root] + (0..<2).map { _ in screens[random.below(screens.count)] }
             lines = ["  \(name):", "    sequence:", "      - \(steps[0])",
                      "      - {screen: \(steps[1]), when: \"\(condition(&random))\"}", "      - \(steps[2])"]
