@@ -74,8 +74,7 @@ private struct Search {
         let limit = max(options.maxStarts, 1)
         if domains.factAssignmentCount > limit { boundsHit.insert("maxStarts") }
         var started = 0
-        for assignment in domains.factAssignments(limit: limit) {
-            let (_, context) = domains.environment(for: assignment)
+        for context in domains.startContexts(limit: limit) {
             for start in driver.start(context: context, limit: limit - started) {
                 started += 1
                 switch start.result {

@@ -13,15 +13,32 @@ struct FreeFacts {
     /// The free facts in name order.
     private(set) var names: [String] = []
     private var valuesByName: [String: [Value]] = [:]
-    /// The switches with `follow: true`, by flow name.
-    private let followingSwitches: Set<String>
+    /// Whether any switch has `follow: true` (then one may be out of step).
+    let hasFollowingSwitches: Bool
 
     init(spec: FlowSpec, domains: SettingDomains) {
-        for (name, values) in domains.freeFacts {
-            names.append(name)
-            valuesByName[name] = values
+        let bound = Self.boundFacts(of: spec)
+        for (fact, values) in domains.facts where !bound.contains(fact) {
+            let present = values.compactMap { $0 }
+            guard present.count == values.count else { continue }
+            names.append(fact)
+            valuesByName[fact] = present
         }
-        followingSwitches = Set(spec.flows.filter(\.follow).map(\.name))
+        hasFollowingSwitches = spec.flows.contains(where: \.follow)
+    }
+
+    /// The facts a change of which acts at once, not only when a step reads them: those the
+    /// conditions of a following switch read, and those a flag's rollout buckets by.
+    private static func boundFacts(of spec: FlowSpec) -> Set<String> {
+        var bound: Set<String> = []
+        for flow in spec.flows where flow.follow {
+            guard case .switch(let branches) = flow.kind else { continue }
+            for condition in branches.compactMap(\.when) {
+                for case .context(let fact) in SettingDomains.names(readBy: condition.expression) { bound.insert(fact) }
+            }
+        }
+        for flag in spec.flags where !flag.rollout.isEmpty { bound.insert(flag.bucketFact) }
+        return bound
     }
 
     var isEmpty: Bool { names.isEmpty }
@@ -30,9 +47,4 @@ struct FreeFacts {
 
     /// The values of `fact` that matter to the conditions reading it.
     func values(of fact: String) -> [Value] { valuesByName[fact] ?? [] }
-
-    var hasFollowingSwitches: Bool { !followingSwitches.isEmpty }
-
-    /// Whether flow `name` is a switch with `follow: true`.
-    func follows(_ name: String) -> Bool { followingSwitches.contains(name) }
 }

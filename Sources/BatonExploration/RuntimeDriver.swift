@@ -122,6 +122,8 @@ final class RuntimeDriver {
         let environment = RuntimeEnvironment(flagOverrides: flags, context: context)
         reads.clear()
         let result: Result<ExploredState, DiagnosticsError>
+        // The flags the start read, before anything else reads conditions.
+        var readFlags: [String] = []
         do {
             var started: NavigationCore
             if let existing = core.take() {
@@ -134,15 +136,17 @@ final class RuntimeDriver {
                 reads.clear()
                 try started.restart(environment: environment)
             }
+            readFlags = reads.flags
             core = started
             let number = number(started.environment)
             result = .success(ExploredState(core: started.state, flags: started.environment.flagOverrides,
                                             context: started.environment.context, environment: number,
                                             keyEnvironment: keyEnvironment(number, started.environment)))
         } catch {
+            readFlags = reads.flags
             result = .failure(error)
         }
-        if let flag = reads.flags.first(where: { flagValues[$0] != nil && flags[$0] == nil }) {
+        if let flag = firstOpenFlag(in: readFlags, decided: flags) {
             for value in flagValues[flag] ?? [] {
                 start(flags: flags.merging([flag: value]) { _, new in new }, context: context, limit: limit, into: &starts)
             }
@@ -172,22 +176,15 @@ final class RuntimeDriver {
     /// one way the step can go.
     private func fork(_ step: NavigationStep, from state: ExploredState, flags: [String: Literal],
                       context: [String: Value], decided: [String: Value],
-                      ran: (step: DrivenStep, flags: [String], facts: [String])? = nil, into leaves: inout [DrivenStep]) {
+                      ran: Run? = nil, into leaves: inout [DrivenStep]) {
         guard leaves.count < maxForks else {
             lastTakeBounded = true
             return
         }
-        let driven: DrivenStep
-        let readFlags: [String]
-        let readFacts: [String]
-        if let ran {
-            (driven, readFlags, readFacts) = ran
-        } else {
-            reads.clear()
-            guard let made = run(step, from: state, flags: flags, context: context) else { return }
-            (driven, readFlags, readFacts) = (made, reads.flags, reads.facts)
+        guard let (driven, readFlags, readFacts) = ran ?? run(step, from: state, flags: flags, context: context) else {
+            return
         }
-        if let flag = readFlags.first(where: { flagValues[$0] != nil && flags[$0] == nil }) {
+        if let flag = firstOpenFlag(in: readFlags, decided: flags) {
             for value in flagValues[flag] ?? [] {
                 fork(step, from: state, flags: flags.merging([flag: value]) { _, new in new }, context: context,
                      decided: decided, into: &leaves)
@@ -249,11 +246,22 @@ final class RuntimeDriver {
         decided.filter { state.context[$0.key] != $0.value }
     }
 
+    /// The first flag of `read` that conditions read, has values to try and is not decided.
+    private func firstOpenFlag(in read: [String], decided: [String: Literal]) -> String? {
+        read.first { flagValues[$0] != nil && decided[$0] == nil }
+    }
+
+    /// A step taken once, with the flags and facts its conditions read.
+    private typealias Run = (driven: DrivenStep, flags: [String], facts: [String])
+
     /// Takes `step` from `state` with its flags and facts replaced by `flags` and `context`.
     private func run(_ step: NavigationStep, from state: ExploredState, flags: [String: Literal],
-                     context: [String: Value]) -> DrivenStep? {
+                     context: [String: Value]) -> Run? {
         let forced = context != state.context || flags != state.flags
+        reads.clear()
         guard move(to: state, flags: flags, context: context), let outcome = core?.apply(step) else { return nil }
+        // What the step read, before the key's check of following switches reads more.
+        let (readFlags, readFacts) = (reads.flags, reads.facts)
         // What a facade would mirror; here, which hidden regions the step changed.
         guard let changes = core?.takeChanges() else { return nil }
         switch outcome.name {
@@ -270,11 +278,12 @@ final class RuntimeDriver {
             let hidden = HiddenRegions.changedWhileHidden(
                 in: after, from: state.core, changedFlows: changes.flows, changedScreens: changes.screens,
                 carried: state.changedWhileHidden)
-            return DrivenStep(outcome: outcome, after: ExploredState(
+            let driven = DrivenStep(outcome: outcome, after: ExploredState(
                 core: after, flags: settings.flagOverrides, context: settings.context, environment: environment,
                 keyEnvironment: keyEnvironment(environment, settings), changedWhileHidden: hidden))
+            return (driven, readFlags, readFacts)
         default:
-            return DrivenStep(outcome: outcome, after: nil)
+            return (DrivenStep(outcome: outcome, after: nil), readFlags, readFacts)
         }
     }
 
@@ -284,8 +293,7 @@ final class RuntimeDriver {
     private func keyEnvironment(_ environment: Int, _ settings: RuntimeEnvironment) -> Int {
         // Through the optional, not a copy of the core: a copy retains every table it holds.
         guard !freeFacts.isEmpty, core?.state.heldLinks.isEmpty == true,
-              !freeFacts.hasFollowingSwitches
-                || core?.switchesOutOfStep().contains(where: { freeFacts.follows($0.flow) }) == false
+              !freeFacts.hasFollowingSwitches || core?.hasFollowingSwitchOutOfStep() == false
         else { return environment }
         if let known = reducedNumbers[environment] { return known }
         let reduced = reducedNumber(Assignment(flags: settings.flagOverrides, context: settings.context))

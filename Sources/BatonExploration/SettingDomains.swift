@@ -16,9 +16,6 @@ struct SettingDomains {
     /// The context a run starts with besides the names varied: defaults, and a value for
     /// every required fact without one.
     private(set) var baseContext: [String: Value] = [:]
-    /// The facts whose value a state need not remember (`FreeFacts`), each with its values.
-    private(set) var freeFacts: [(name: String, values: [Value])] = []
-
     init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker) {
         var literals: [Expression.Name: [Literal]] = [:]
         var read: Set<Expression.Name> = []
@@ -62,29 +59,6 @@ struct SettingDomains {
                 if !values.isEmpty { domains.append(Domain(name: name, values: values)) }
             }
         }
-        let bound = Self.boundFacts(of: spec)
-        for domain in domains {
-            guard case .context(let fact) = domain.name, !bound.contains(fact) else { continue }
-            let values = domain.values.compactMap { $0 }
-            // A fact that may be absent is not free: once set, the app cannot take it away.
-            if values.count == domain.values.count { freeFacts.append((fact, values)) }
-        }
-    }
-
-    /// The facts a change of which acts at once, not only when a step reads them: those the
-    /// conditions of a following switch read, and those a flag's rollout buckets by.
-    private static func boundFacts(of spec: FlowSpec) -> Set<String> {
-        var read: Set<Expression.Name> = []
-        var literals: [Expression.Name: [Literal]] = [:]
-        for flow in spec.flows where flow.follow {
-            guard case .switch(let branches) = flow.kind else { continue }
-            for condition in branches.compactMap(\.when) {
-                collect(condition.expression, read: &read, literals: &literals, depth: 0)
-            }
-        }
-        var bound: Set<String> = Set(read.compactMap { if case .context(let fact) = $0 { fact } else { nil } })
-        for flag in spec.flags where !flag.rollout.isEmpty { bound.insert(flag.bucketFact) }
-        return bound
     }
 
     /// The number of assignments of the facts (saturating): the starts before any flag is read.
@@ -95,38 +69,25 @@ struct SettingDomains {
         }
     }
 
-    /// The first `limit` assignments of the facts, in order (the first fact varies slowest).
-    /// Flags are not assigned here: each gets a value when a condition first reads it.
-    func factAssignments(limit: Int) -> [[Expression.Name: Value?]] {
-        var result: [[Expression.Name: Value?]] = [[:]]
+    /// The context of each start: the base context under each assignment of the facts, the
+    /// first `limit` in order (the first fact varies slowest). Flags are not assigned here:
+    /// each gets a value when a condition first reads it.
+    func startContexts(limit: Int) -> [[String: Value]] {
+        var result = [baseContext]
         for domain in factDomains {
-            var next: [[Expression.Name: Value?]] = []
+            guard case .context(let fact) = domain.name else { continue }
+            var next: [[String: Value]] = []
             outer: for partial in result {
                 for value in domain.values {
-                    var assignment = partial
-                    assignment[domain.name] = .some(value)
-                    next.append(assignment)
+                    var context = partial
+                    context[fact] = value
+                    next.append(context)
                     if next.count >= limit { break outer }
                 }
             }
             result = next
         }
         return result
-    }
-
-    /// The run's environment for an assignment: flag overrides and the context.
-    func environment(for assignment: [Expression.Name: Value?]) -> (flags: [String: Literal], context: [String: Value]) {
-        var flags: [String: Literal] = [:]
-        var context = baseContext
-        for (name, value) in assignment {
-            switch name {
-            case .flag(let flag):
-                if let literal = value.flatMap(Literal.init) { flags[flag] = literal }
-            case .context(let fact):
-                context[fact] = value
-            }
-        }
-        return (flags, context)
     }
 
     private var factDomains: [Domain] {
@@ -169,6 +130,14 @@ struct SettingDomains {
     }
 
     private static let maxDepth = 64
+
+    /// The flags and facts `expression` reads.
+    static func names(readBy expression: Expression) -> Set<Expression.Name> {
+        var read: Set<Expression.Name> = []
+        var literals: [Expression.Name: [Literal]] = [:]
+        collect(expression, read: &read, literals: &literals, depth: 0)
+        return read
+    }
 
     private static func collect(
         _ expression: Expression, read: inout Set<Expression.Name>, literals: inout [Expression.Name: [Literal]], depth: Int

@@ -6,30 +6,35 @@ import Testing
 /// `set` the app did just before it in the trace.
 @MainActor
 @Suite struct FreeFactTests {
-    /// Three facts of two values each, read by one guard: the two screens are two states, not
-    /// sixteen (the two of the old search times the eight assignments of the facts).
+    /// home opens detail when `condition` holds, the paywall otherwise; `facts` are declared.
+    static func paywallFlow(facts: [String], condition: String) -> String {
+        """
+        baton: 1
+        start: main
+        context:
+        \(facts.map { "  " + $0 }.joined(separator: "\n"))
+        screens:
+          home: {events: [open]}
+          detail: {events: [close]}
+          paywall: {events: [close]}
+        flows:
+          main:
+            stack: home
+            on:
+              home.open:
+                - {when: "\(condition)", push: detail}
+                - push paywall
+              detail.close: pop
+              paywall.close: pop
+        """
+    }
+
+    /// Three facts, read by one guard: the three screens are three states, not three for each
+    /// assignment of the facts.
     @Test func aFactOnlyAGuardReadsDoesNotMultiplyTheStates() throws {
-        let result = try #require(explore("""
-            baton: 1
-            start: main
-            context:
-              premium: bool
-              onboarded: bool
-              region: string
-            screens:
-              home: {events: [open]}
-              detail: {events: [close]}
-              paywall: {events: [close]}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.open:
-                    - {when: "context.premium && context.onboarded && context.region == 'eu'", push: detail}
-                    - push paywall
-                  detail.close: pop
-                  paywall.close: pop
-            """))
+        let result = try #require(explore(Self.paywallFlow(
+            facts: ["premium: bool", "onboarded: bool", "region: string"],
+            condition: "context.premium && context.onboarded && context.region == 'eu'")))
         // home, home+detail, home+paywall.
         #expect(result.statesExplored == 3)
         #expect(result.boundsHit.isEmpty)
@@ -39,25 +44,7 @@ import Testing
     /// The start is under premium false (the first value); detail shows only once the app has
     /// set premium, which the trace says right before the step that read it.
     @Test func theTraceSaysWhichFactTheAppSetBeforeTheStep() throws {
-        let result = try #require(explore("""
-            baton: 1
-            start: main
-            context:
-              premium: bool
-            screens:
-              home: {events: [open]}
-              detail: {events: [close]}
-              paywall: {events: [close]}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.open:
-                    - {when: context.premium, push: detail}
-                    - push paywall
-                  detail.close: pop
-                  paywall.close: pop
-            """))
+        let result = try #require(explore(Self.paywallFlow(facts: ["premium: bool"], condition: "context.premium")))
         let detail = try #require(result.reached.first { target, _ in
             if case .placement(let screen, _) = target { screen == "detail" } else { false }
         })

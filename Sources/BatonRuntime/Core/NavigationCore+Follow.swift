@@ -46,14 +46,26 @@ extension NavigationCore {
     /// first whose `when` holds, the last when none does), outermost first: a restored state
     /// that a fresh start under today's flags and facts would not show.
     package func switchesOutOfStep() -> [(flow: String, shown: String, wanted: String)] {
-        var out: [(flow: String, shown: String, wanted: String)] = []
-        for id in state.flows.keys.sorted() {
-            guard let node = state.flows[id], node.kind == .switch, let shown = node.branch?.name,
-                  case .switch(let branches)? = definitions.flows[node.flow]?.flow.kind,
-                  let wanted = shownBranch(of: branches)?.target.name,
-                  wanted != shown else { continue }
-            out.append((node.flow, shown, wanted))
+        state.flows.keys.sorted().compactMap { id in
+            guard let node = state.flows[id], let (shown, wanted) = outOfStep(node) else { return nil }
+            return (node.flow, shown, wanted)
         }
-        return out
+    }
+
+    /// Whether a switch with `follow: true` is out of step: then any change of context or flags
+    /// makes it follow (how exploration knows a fact set acts at once).
+    package func hasFollowingSwitchOutOfStep() -> Bool {
+        state.flows.values.contains { node in
+            definitions.flows[node.flow]?.flow.follow == true && outOfStep(node) != nil
+        }
+    }
+
+    /// The branch switch `node` shows and the one its conditions pick, when they differ.
+    private func outOfStep(_ node: CoreFlow) -> (shown: String, wanted: String)? {
+        guard node.kind == .switch, let shown = node.branch?.name,
+              case .switch(let branches)? = definitions.flows[node.flow]?.flow.kind,
+              let wanted = shownBranch(of: branches)?.target.name,
+              wanted != shown else { return nil }
+        return (shown, wanted)
     }
 }
