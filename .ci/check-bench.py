@@ -57,7 +57,7 @@ generated = exploration.get("generated", {})
 if not generated:
     problems.append("exploration of a generated app not measured")
 for size, row in generated.items():
-    for key in ["states", "exploreMs", "loadLintMs", "ratio", "statesPerSecond"]:
+    for key in ["states", "exploreMs", "loadLintMs", "ratio", "statesPerSecond", "jobs", "oneJobMs", "oneJobRatio"]:
         value = row.get(key)
         if not isinstance(value, (int, float)) or value <= 0:
             problems.append(f"exploration.generated.{size}.{key} is {value!r}, not a positive number")

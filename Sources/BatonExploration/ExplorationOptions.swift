@@ -1,3 +1,5 @@
+import Foundation
+
 /// The bounds of an exploration. The defaults cover real apps; each bound that is reached is
 /// reported (`exploration-bounded`), never silently.
 public struct ExplorationOptions: Sendable, Hashable {
@@ -13,13 +15,19 @@ public struct ExplorationOptions: Sendable, Hashable {
     /// How many assignments of the open settings it read (flags not yet decided, free facts)
     /// one step is taken under at most (a step reading ten open bools is taken 1,024 times).
     public var maxForks: Int
+    /// How many threads expand states side by side. What is found is the same for any number.
+    public var jobs: Int
+
+    /// As many jobs as the machine has active processors, up to eight.
+    public static var defaultJobs: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
 
     public init(maxStates: Int = 10_000, maxStackDepth: Int = 12, maxRepeats: Int = 2, maxStarts: Int = 256,
-                maxForks: Int = 1_024) {
+                maxForks: Int = 1_024, jobs: Int = ExplorationOptions.defaultJobs) {
         self.maxStates = maxStates
         self.maxStackDepth = maxStackDepth
         self.maxRepeats = maxRepeats
         self.maxStarts = maxStarts
         self.maxForks = maxForks
+        self.jobs = jobs
     }
 }

@@ -55,6 +55,11 @@ private struct Search {
     private var settingNumbers: [LinkSetting: Int] = [:]
     private var findings = FindingCollector()
     private var boundsHit: Set<String> = []
+    /// The drivers that expand states side by side; made once the starts are known.
+    private var workers: ExplorationWorkers
+    /// How many states are expanded together at most: enough to keep the workers busy, few
+    /// enough that the steps taken from them are not held long.
+    private static let batchSize = 256
 
     init(spec: FlowSpec, options: ExplorationOptions) {
         self.spec = spec
@@ -66,6 +71,7 @@ private struct Search {
         self.driver = RuntimeDriver(spec: spec, domains: domains, freeFacts: FreeFacts(spec: spec, domains: domains),
                                     returning: ReturningBranches(spec: spec, index: index))
         driver.maxForks = max(options.maxForks, 1)
+        self.workers = ExplorationWorkers(driver: driver, count: 1)
         self.menu = StepMenu(spec: spec, index: index, checker: checker, domains: domains)
         self.locations = CoverageLocations(spec)
     }
@@ -79,7 +85,7 @@ private struct Search {
                 started += 1
                 switch start.result {
                 case .success(let state):
-                    if let position = admit(state, key: driver.key(of: state), parent: nil) {
+                    if let position = admit(state, key: driver.key(of: state)) {
                         starts[position] = start.context
                     }
                 case .failure(let error):
@@ -92,16 +98,18 @@ private struct Search {
             if driver.startsBounded { boundsHit.insert("maxStarts") }
             if started >= limit { break }
         }
+        workers = ExplorationWorkers(driver: driver, count: options.jobs)
         var head = 0
         while head < states.count {
-            expand(head)
-            head += 1
+            let end = min(states.count, head + Self.batchSize)
+            expand(head..<end)
+            head = end
         }
-        if driver.forksBounded { boundsHit.insert("maxForks") }
+        if workers.forksBounded { boundsHit.insert("maxForks") }
     }
 
     /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
-    private mutating func admit(_ state: ExploredState, key: StateKey, parent: (state: Int, steps: [TraceStep])?) -> Int? {
+    private mutating func admit(_ state: ExploredState, key: StateKey, parent: Int? = nil, by taken: Taken? = nil) -> Int? {
         guard known[key] == nil else { return nil }
         // A state seen with fewer flags decided stands for this one under every value of them.
         for general in driver.generalEnvironments(of: state) where known[key.with(environment: general)] != nil {
@@ -113,19 +121,70 @@ private struct Search {
         }
         known[key] = states.count
         states.append(state)
-        parents.append(parent)
+        if let parent, let taken {
+            parents.append((parent, taken.steps(at: locations)))
+        } else {
+            parents.append(nil)
+        }
         return states.count - 1
     }
 
-    private mutating func expand(_ position: Int) {
+    /// Expands the states at `positions`: workers survey them and take their steps side by
+    /// side, then each is merged in, in order, exactly as if they had been expanded one by one
+    /// (states found are admitted in the same order, so traces and findings are the same).
+    private mutating func expand(_ positions: Range<Int>) {
+        let batch = Array(states[positions])
+        let surveys = StateSurvey.survey(batch, workers: workers, menu: menu, options: options)
+        let entries = zip(batch, surveys).map { state, survey in self.entries(of: state, survey) }
+        var taken = take(entries, from: batch)
+        for offset in batch.indices {
+            merge(positions.lowerBound + offset, surveys[offset], taken[offset])
+        }
+        workers.free(&taken)
+    }
+
+    /// Each state's steps, taken by the workers. While they work the search's table of
+    /// states does not change, so they read it to drop the states after that it has already.
+    private func take(_ entries: [[StepMenu.Entry]], from batch: [ExploredState]) -> [[TakenStep]] {
+        TakenStep.take(entries, from: batch, workers: workers, known: known)
+    }
+
+    /// The steps taken from a state: the user's, the links not yet tried in its setting (each
+    /// is marked tried here, in the order of the states), and the facts the app may set.
+    private mutating func entries(of state: ExploredState, _ survey: StateSurvey) -> [StepMenu.Entry] {
+        guard survey.expands else { return [] }
+        var entries = survey.steps.user
+        if survey.steps.linksOpen {
+            if let linkSetting = survey.linkSetting {
+                let setting = number(linkSetting)
+                for (link, entry) in menu.links.enumerated() where markTried(link: link, in: setting) { entries.append(entry) }
+            } else {
+                // A region changed while hidden stays as it is when a link opens elsewhere, and
+                // the key keeps it: from such a state every link is tried.
+                entries += menu.links
+            }
+        }
+        for entry in survey.steps.facts {
+            // Where the key leaves the free facts out, setting one changes nothing: the state
+            // stands for every value of it already.
+            if state.leavesFreeFactsOut, case .set(let context, _) = entry.step,
+               context.keys.allSatisfy(driver.freeFacts.contains) { continue }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// Takes in what surveying state `position` and taking its steps found: what it shows,
+    /// the states its steps reach, what they cover, and the findings.
+    private mutating func merge(_ position: Int, _ survey: StateSurvey, _ taken: [TakenStep]) {
         let state = states[position]
-        guard let navigation = driver.navigation(in: state) else { return }
+        guard let navigation = survey.navigation else { return }
         activeFlows.formUnion(navigation.flows)
         guard navigation.finished == nil, let top = navigation.top else { return }
         shownScreens.insert(top)
         let placement = CoverageTarget.placement(screen: top, flows: navigation.flows)
         if reached[placement] == nil { reached[placement] = trace(to: position) }
-        if let bound = depthBound(navigation) {
+        if let bound = survey.bound {
             boundsHit.insert(bound)
             return
         }
@@ -134,16 +193,15 @@ private struct Search {
         var wayOuts: [[WayOut]] = []
         /// Whether `maxForks` cut a step short here: then some ways out may be missing.
         var waysMissing = false
-        let steps = menu.steps(for: navigation, context: state.context)
-        func take(_ entry: StepMenu.Entry) {
+        for step in taken {
+            let entry = step.entry
             var leaves: [WayOut] = []
-            let drivens = driver.take(entry.step, from: state)
-            waysMissing = waysMissing || driver.lastTakeBounded
-            for driven in drivens {
+            waysMissing = waysMissing || step.bounded
+            for (driven, afterKey) in zip(step.ways, step.afterKeys) {
                 let outcome = driven.outcome
-                let afterKey = driven.after.map(driver.key(of:))
-                let location = outcome.use.transitions.first.flatMap { locations.location(of: CoverageTarget($0)) }
-                let taken = presetSteps(driven.preset) + [TraceStep(entry.step.scenarioStep, location: location)]
+                // Its trace steps are made only where they are kept: a new state, a target
+                // reached first, a finding. Most steps lead to a state seen before.
+                let taken = Taken(step: entry.step, preset: driven.preset, use: outcome.use)
                 var out = false
                 if outcome.name == "handled" || outcome.name == "held" {
                     // A fact the app sets counts as a way out when it changes what is shown (a lock
@@ -167,9 +225,12 @@ private struct Search {
                             : "it is refused in every reachable state (\(outcome.message ?? outcome.name))"
                     }
                 }
-                classify(entry.step, outcome, in: navigation, at: position, by: taken, flags: driven.flags)
+                if outcome.name == "unhandled" || outcome.name == "rejected" {
+                    classify(entry.step, outcome, in: navigation, at: position, by: taken.steps(at: locations),
+                             flags: driven.flags)
+                }
                 if let after = driven.after, let afterKey {
-                    _ = admit(after, key: afterKey, parent: (position, taken))
+                    _ = admit(after, key: afterKey, parent: position, by: taken)
                 }
                 // The flags this way decided: those the state left open (none when it read none).
                 let opened = driven.flags.count == state.flags.count ? [:] : driven.flags.filter { state.flags[$0.key] == nil }
@@ -177,34 +238,16 @@ private struct Search {
             }
             if entry.link == nil { wayOuts.append(leaves) }
         }
-        for entry in steps.user { take(entry) }
-        if steps.linksOpen {
-            if state.changedWhileHidden.isEmpty {
-                let setting = number(LinkSetting(of: state))
-                for (link, entry) in menu.links.enumerated() where markTried(link: link, in: setting) { take(entry) }
-            } else {
-                // A region changed while hidden stays as it is when a link opens elsewhere, and
-                // the key keeps it: from such a state every link is tried.
-                for entry in menu.links { take(entry) }
-            }
-        }
-        for entry in steps.facts {
-            // Where the key leaves the free facts out, setting one changes nothing: the state
-            // stands for every value of it already.
-            if state.leavesFreeFactsOut, case .set(let context, _) = entry.step,
-               context.keys.allSatisfy(driver.freeFacts.contains) { continue }
-            take(entry)
-        }
         if !waysMissing, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts,
                                                                flagValues: driver.values(ofFlag:)) {
-            let preset = presetSteps(stuck.facts.filter { state.context[$0.key] != $0.value })
+            let preset = Self.presetSteps(stuck.facts.filter { state.context[$0.key] != $0.value })
             findings.add(Finding.stuck(top, flows: navigation.flows, at: index.screens[top]?.location,
                                        trace: trace(to: position, then: preset, flags: state.flags.merging(stuck.flags) { _, new in new })))
         }
     }
 
     /// The `set` step for the facts the app set just before a step; none when it set none.
-    private func presetSteps(_ preset: [String: Value]) -> [TraceStep] {
+    static func presetSteps(_ preset: [String: Value]) -> [TraceStep] {
         preset.isEmpty ? [] : [TraceStep(NavigationStep.set(context: preset, flags: [:]).scenarioStep)]
     }
 
@@ -224,10 +267,9 @@ private struct Search {
         }
     }
 
-    private mutating func reach(_ target: CoverageTarget, from position: Int, by taken: [TraceStep],
-                                flags: [String: Literal]) {
+    private mutating func reach(_ target: CoverageTarget, from position: Int, by taken: Taken, flags: [String: Literal]) {
         guard reached[target] == nil else { return }
-        reached[target] = trace(to: position, then: taken, flags: flags)
+        reached[target] = trace(to: position, then: taken.steps(at: locations), flags: flags)
     }
 
     private mutating func number(_ setting: LinkSetting) -> Int {
@@ -243,18 +285,6 @@ private struct Search {
               !linksTried[setting][link] else { return false }
         linksTried[setting][link] = true
         return true
-    }
-
-    /// Which depth bound a state is at, if any: its visible stack too deep, or one screen too
-    /// often on it.
-    private func depthBound(_ navigation: NavigationState) -> String? {
-        if navigation.stack.count >= options.maxStackDepth { return "maxStackDepth" }
-        var counts: [String: Int] = [:]
-        for screen in navigation.stack {
-            counts[screen, default: 0] += 1
-            if counts[screen, default: 0] > options.maxRepeats { return "maxRepeats" }
-        }
-        return nil
     }
 
     /// The shortest trace to state `position` (then `step`), start settings included.
@@ -291,43 +321,17 @@ private struct Search {
     }
 }
 
-/// Where a link is tried: the flags and facts, the switch branches shown on the way from the
-/// root, the links held, and the first entry of every stack and sequence (a link keeps the
-/// root its stack has, which a `reset` or `replace` may have changed). A link's way resets
-/// the rest of what it passes through (tabs selected, stacks set, modals dismissed), so where
-/// it leads depends on these, not on the screens shown (nor on hidden content the key leaves
-/// out; a state with hidden content the key keeps tries every link).
-private struct LinkSetting: Hashable {
-    /// The flags and facts, as the driver numbers them.
-    var environment: Int
-    var branches: [String]
-    var heldLinks: [String]
-    /// Each stack's or sequence's flow, first entry and, when that is a flow, its input (the key
-    /// leaves screens' inputs out), in the order met.
-    var roots: [Root] = []
+/// A step as it was taken: what its trace steps are made of, made only when they are kept.
+private struct Taken {
+    var step: NavigationStep
+    /// The facts the app set just before it.
+    var preset: [String: Value]
+    var use: StepUse
 
-    struct Root: Hashable {
-        var flow: String
-        var first: String
-        var input: Value?
-    }
-
-    init(of state: ExploredState) {
-        var branches: [String] = []
-        var pending: [Int] = [state.core.rootID]
-        var visited = 0
-        while let id = pending.popLast(), visited < HiddenRegions.maxVisited {
-            visited += 1
-            guard let flow = state.core.flows[id] else { continue }
-            if flow.kind == .switch { branches.append("\(flow.flow)=\(flow.branch?.name ?? "")") }
-            if flow.kind == .stack || flow.kind == .sequence, let first = flow.entries.first {
-                let input = first.isFlow ? state.core.flows[first.id]?.input : nil
-                roots.append(Root(flow: flow.flow, first: first.name, input: input))
-            }
-            pending += flow.heldItems.filter(\.isFlow).map(\.id)
-        }
-        environment = state.keyEnvironment
-        self.branches = branches.sorted()
-        heldLinks = state.core.heldLinks
+    /// The facts set just before, then the step, at the transition that handled it.
+    @MainActor
+    func steps(at locations: CoverageLocations) -> [TraceStep] {
+        let location = use.transitions.first.flatMap { locations.location(of: CoverageTarget($0)) }
+        return Search.presetSteps(preset) + [TraceStep(step.scenarioStep, location: location)]
     }
 }

@@ -64,12 +64,22 @@ final class RuntimeDriver {
     private let returning: ReturningBranches
     /// Where the core notes the flags and facts conditions read.
     private let reads = ConditionReadLog()
-    /// The settings without the free facts, numbered (as -1, -2, ...) in the order met.
-    private var reducedEnvironments: [Assignment: Int] = [:]
-    /// The reduced number of each environment number, once looked up.
+    /// The assignments of flags and facts met, numbered; shared with the driver's workers.
+    private let numbers: SettingNumbers
+    // What this driver looked up in `numbers` that is asked for on every step, kept here so
+    // that workers do not wait on each other for the table's lock. Numbers never change.
+
+    /// The reduced number of each number.
     private var reducedNumbers: [Int: Int] = [:]
-    /// The key environments of the same settings with fewer flags decided, by key environment.
+    /// The key numbers of the same settings with fewer flags decided, by key number.
     private var generalizations: [Int: [Int]] = [:]
+    /// The number each `set` step led to from each number.
+    private var changes: [SettingChange: Int] = [:]
+
+    private struct SettingChange: Hashable {
+        var from: Int
+        var step: NavigationStep
+    }
     /// Whether some start read more flags than `start(context:limit:)` could try every value of.
     private(set) var startsBounded = false
     /// Whether some step had to be taken under more assignments than `maxForks`.
@@ -78,27 +88,35 @@ final class RuntimeDriver {
     private(set) var lastTakeBounded = false
     /// The most assignments of open settings one step is taken under.
     var maxForks = 1_024
-    /// Each assignment of flags and facts met, numbered in the order met.
-    private var environments: [Assignment: Int] = [:]
-
-    /// The assignment each `set` step led to from each assignment.
-    private var changes: [SettingChange: Int] = [:]
-
-    private struct Assignment: Hashable {
-        var flags: [String: Literal]
-        var context: [String: Value]
-    }
-
-    private struct SettingChange: Hashable {
-        var from: Int
-        var step: NavigationStep
-    }
+    private typealias Assignment = SettingNumbers.Assignment
 
     init(spec: FlowSpec, domains: SettingDomains, freeFacts: FreeFacts, returning: ReturningBranches) {
         self.spec = spec
         self.freeFacts = freeFacts
         self.returning = returning
+        self.numbers = SettingNumbers(freeFacts: freeFacts)
         flagValues = Dictionary(domains.flags.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A driver for another thread: the same spec, settings and numbers, a core of its own
+    /// (a copy of this one's, in the state it is in). Nil before the first start.
+    func worker() -> RuntimeDriver? {
+        guard var copy = core else { return nil }
+        let worker = RuntimeDriver(spec: spec, freeFacts: freeFacts, flagValues: flagValues, returning: returning,
+                                   numbers: numbers)
+        worker.maxForks = maxForks
+        copy.conditionReads = worker.reads
+        worker.core = copy
+        return worker
+    }
+
+    private init(spec: FlowSpec, freeFacts: FreeFacts, flagValues: [String: [Literal]], returning: ReturningBranches,
+                 numbers: SettingNumbers) {
+        self.spec = spec
+        self.freeFacts = freeFacts
+        self.flagValues = flagValues
+        self.returning = returning
+        self.numbers = numbers
     }
 
     /// The state as exploration tells states apart.
@@ -124,19 +142,23 @@ final class RuntimeDriver {
         let result: Result<ExploredState, DiagnosticsError>
         // The flags the start read, before anything else reads conditions.
         var readFlags: [String] = []
-        do {
+        // The core is taken out while it restarts, so that the restart does not copy it, and
+        // put back whether the start succeeds or not (for the next start and `worker()`).
+        var taken = core.take()
+        do throws(DiagnosticsError) {
             var started: NavigationCore
-            if let existing = core.take() {
+            if let existing = taken.take() {
                 started = existing
-                try started.restart(environment: environment)
             } else {
                 started = try NavigationCore(spec: spec, environment: environment, strict: true)
                 // Started once more with the log attached, so the start's reads are noted.
                 started.conditionReads = reads
                 reads.clear()
-                try started.restart(environment: environment)
             }
+            defer { taken = started }
+            try started.restart(environment: environment)
             readFlags = reads.flags
+            // The key's number reads the core.
             core = started
             let number = number(started.environment)
             result = .success(ExploredState(core: started.state, flags: started.environment.flagOverrides,
@@ -146,6 +168,7 @@ final class RuntimeDriver {
             readFlags = reads.flags
             result = .failure(error)
         }
+        if core == nil { core = taken }
         if let flag = firstOpenFlag(in: readFlags, decided: flags) {
             for value in flagValues[flag] ?? [] {
                 start(flags: flags.merging([flag: value]) { _, new in new }, context: context, limit: limit, into: &starts)
@@ -243,7 +266,7 @@ final class RuntimeDriver {
     }
 
     private func preset(_ decided: [String: Value], from state: ExploredState) -> [String: Value] {
-        decided.filter { state.context[$0.key] != $0.value }
+        decided.isEmpty ? [:] : decided.filter { state.context[$0.key] != $0.value }
     }
 
     /// The first flag of `read` that conditions read, has values to try and is not decided.
@@ -296,19 +319,9 @@ final class RuntimeDriver {
               !freeFacts.hasFollowingSwitches || core?.hasFollowingSwitchOutOfStep() == false
         else { return environment }
         if let known = reducedNumbers[environment] { return known }
-        let reduced = reducedNumber(Assignment(flags: settings.flagOverrides, context: settings.context))
+        let reduced = numbers.reducedNumber(Assignment(flags: settings.flagOverrides, context: settings.context))
         reducedNumbers[environment] = reduced
         return reduced
-    }
-
-    /// The number of an assignment without its free facts, given when it is first met.
-    private func reducedNumber(_ assignment: Assignment) -> Int {
-        var reduced = assignment
-        for fact in freeFacts.names { reduced.context[fact] = nil }
-        if let known = reducedEnvironments[reduced] { return known }
-        let number = -(reducedEnvironments.count + 1)
-        reducedEnvironments[reduced] = number
-        return number
     }
 
     /// The key environments of `state`'s settings with fewer of its flags decided: a state
@@ -329,7 +342,7 @@ final class RuntimeDriver {
         }
         let general = subsets.map { kept -> Int in
             let assignment = Assignment(flags: state.flags.filter { kept.contains($0.key) }, context: state.context)
-            return state.leavesFreeFactsOut ? reducedNumber(assignment) : number(assignment)
+            return state.leavesFreeFactsOut ? numbers.reducedNumber(assignment) : numbers.number(assignment)
         }
         generalizations[state.keyEnvironment] = general
         return general
@@ -353,16 +366,9 @@ final class RuntimeDriver {
         return reached
     }
 
-    /// The number of an assignment of flags and facts, given when it is first met.
+    /// The number of an assignment of flags and facts.
     private func number(_ environment: RuntimeEnvironment) -> Int {
-        number(Assignment(flags: environment.flagOverrides, context: environment.context))
-    }
-
-    private func number(_ assignment: Assignment) -> Int {
-        if let known = environments[assignment] { return known }
-        let next = environments.count
-        environments[assignment] = next
-        return next
+        numbers.number(Assignment(flags: environment.flagOverrides, context: environment.context))
     }
 
     /// Puts the core in `state` (under `flags` and `context` when given): an assignment,

@@ -16,11 +16,15 @@ struct ExplorationFigures {
     struct Generated {
         var screens: Int
         var states: Int
+        /// With the default number of jobs (`jobs`), and with one.
         var exploreMs: Double
+        var jobs: Int
+        var oneJobMs: Double
         var loadLintMs: Double
         var bounds: [String]
 
         var ratio: Double { loadLintMs > 0 ? exploreMs / loadLintMs : 0 }
+        var oneJobRatio: Double { loadLintMs > 0 ? oneJobMs / loadLintMs : 0 }
         var statesPerSecond: Double { exploreMs > 0 ? Double(states) / exploreMs * 1000 : 0 }
     }
 }
@@ -52,15 +56,21 @@ enum ExplorationBench {
             // One timed run: exploring a generated app takes seconds, so more runs would make the
             // bench minutes longer for little precision.
             var result: ExplorationResult?
+            let options = ExplorationOptions()
             let exploreMs = Measure.medianMilliseconds(runs: 1) {
                 MainActor.assumeIsolated {
-                    result = Explorer(spec: spec).run()
+                    result = Explorer(spec: spec, options: options).run()
                     return result?.statesExplored ?? -1
                 }
             }
+            var oneJob = options
+            oneJob.jobs = 1
+            let oneJobMs = Measure.medianMilliseconds(runs: 1) {
+                MainActor.assumeIsolated { Explorer(spec: spec, options: oneJob).run().statesExplored }
+            }
             guard let result else { continue }
-            generated.append(.init(screens: size, states: result.statesExplored, exploreMs: exploreMs,
-                                   loadLintMs: loadLintMs, bounds: result.boundsHit))
+            generated.append(.init(screens: size, states: result.statesExplored, exploreMs: exploreMs, jobs: options.jobs,
+                                   oneJobMs: oneJobMs, loadLintMs: loadLintMs, bounds: result.boundsHit))
         }
         return ExplorationFigures(examplesMs: examplesMs, examplesStates: examplesStates, generated: generated)
     }

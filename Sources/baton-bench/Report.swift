@@ -66,6 +66,9 @@ struct JSONReport: Encodable {
         struct Generated: Encodable {
             var states: Int
             var exploreMs, loadLintMs, ratio, statesPerSecond: Double
+            /// Threads exploring (`exploreMs`), and the time and ratio with one.
+            var jobs: Int
+            var oneJobMs, oneJobRatio: Double
             var bounds: [String]
         }
 
@@ -130,7 +133,9 @@ struct JSONReport: Encodable {
                             (String(generated.screens), Exploration.Generated(
                                 states: generated.states, exploreMs: rounded(generated.exploreMs),
                                 loadLintMs: rounded(generated.loadLintMs), ratio: rounded(generated.ratio),
-                                statesPerSecond: generated.statesPerSecond.rounded(), bounds: generated.bounds))
+                                statesPerSecond: generated.statesPerSecond.rounded(), jobs: generated.jobs,
+                                oneJobMs: rounded(generated.oneJobMs), oneJobRatio: rounded(generated.oneJobRatio),
+                                bounds: generated.bounds))
                         }))
         }
         memory = MemoryFigures(peakLoadBytes: results.peakLoadBytes,
@@ -265,7 +270,8 @@ enum TextReport {
         for generated in figures.generated {
             lines.append("  generated app, \(grouped(generated.screens)) screens  \(fixed(generated.exploreMs, 1)) ms, "
                 + "\(grouped(generated.states)) states, \(grouped(Int(generated.statesPerSecond.rounded()))) states/s, "
-                + "\(fixed(generated.ratio, 1))x its load+lint (\(fixed(generated.loadLintMs, 1)) ms)"
+                + "\(fixed(generated.ratio, 1))x its load+lint (\(fixed(generated.loadLintMs, 1)) ms) with \(generated.jobs) jobs; "
+                + "one job \(fixed(generated.oneJobMs, 1)) ms, \(fixed(generated.oneJobRatio, 1))x"
                 + (generated.bounds.isEmpty ? "" : "; bounds reached: \(generated.bounds.joined(separator: ", "))"))
         }
         return lines.joined(separator: "\n")

@@ -15,14 +15,18 @@ struct ExplorationArguments: ParsableArguments {
     @Option(help: "Exploration: the most starts (assignments of the facts conditions read, and of the flags the start reads).")
     var maxStarts = ExplorationOptions().maxStarts
 
+    @Option(help: "Exploration: how many threads expand states side by side (what is found is the same for any number).")
+    var jobs = ExplorationOptions.defaultJobs
+
     func validate() throws {
         for (name, value) in [("--max-states", maxStates), ("--max-depth", maxDepth),
-                              ("--max-repeats", maxRepeats), ("--max-starts", maxStarts)] where value < 1 {
+                              ("--max-repeats", maxRepeats), ("--max-starts", maxStarts), ("--jobs", jobs)] where value < 1 {
             throw ValidationError("\(name) must be at least 1, not \(value)")
         }
     }
 
     var options: ExplorationOptions {
-        ExplorationOptions(maxStates: maxStates, maxStackDepth: maxDepth, maxRepeats: maxRepeats, maxStarts: maxStarts)
+        ExplorationOptions(maxStates: maxStates, maxStackDepth: maxDepth, maxRepeats: maxRepeats, maxStarts: maxStarts,
+                           jobs: jobs)
     }
 }

@@ -1,0 +1,69 @@
+import Dispatch
+
+/// The drivers that expand states side by side, one per thread. Each runs its own core; they
+/// share the numbers of settings (`SettingNumbers`). Work is handed out by index and its
+/// results come back in index order, so the search merges them as if it had done the work
+/// itself, one state after another: what it finds does not depend on how many workers there are.
+final class ExplorationWorkers {
+    let drivers: [RuntimeDriver]
+
+    /// `driver` and up to `count - 1` workers made from it (`RuntimeDriver.worker()`).
+    init(driver: RuntimeDriver, count: Int) {
+        drivers = [driver] + (1..<max(count, 1)).compactMap { _ in driver.worker() }
+    }
+
+    /// Whether some driver's step was cut short by `maxForks`.
+    var forksBounded: Bool { drivers.contains { $0.forksBounded } }
+
+    /// `body(driver, index)` for each index below `count`, spread over the drivers (each index
+    /// on one of them, each driver on one thread at a time), in index order. Fewer than two
+    /// indices a driver run on the calling thread.
+    func map<Result>(_ count: Int, _ body: (RuntimeDriver, Int) -> Result) -> [Result] {
+        let threads = min(drivers.count, count / 2)
+        guard threads > 1 else { return (0..<count).map { body(drivers[0], $0) } }
+        var results = [Result?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            withoutActuallyEscaping(body) { body in
+                let shared = Unchecked(Work(slots: buffer, body: body, drivers: drivers))
+                DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                    let work = shared.value
+                    for index in stride(from: thread, to: count, by: threads) {
+                        work.slots[index] = work.body(work.drivers[thread], index)
+                    }
+                }
+            }
+        }
+        return results.compactMap { $0 }
+    }
+}
+
+extension ExplorationWorkers {
+    /// Empties `values` (as many as there are, at least a few per thread), each emptied on one
+    /// of the threads: freeing what a batch of states made is work too, and it is shared out.
+    func free<Element>(_ values: inout [[Element]]) {
+        let count = values.count
+        let threads = min(drivers.count, count / 2)
+        guard threads > 1 else { return values.removeAll() }
+        values.withUnsafeMutableBufferPointer { buffer in
+            let slots = Unchecked(buffer)
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for index in stride(from: thread, to: count, by: threads) { slots.value[index] = [] }
+            }
+        }
+        values.removeAll()
+    }
+}
+
+/// What the threads of one `map` share.
+private struct Work<Result> {
+    let slots: UnsafeMutableBufferPointer<Result?>
+    let body: (RuntimeDriver, Int) -> Result
+    let drivers: [RuntimeDriver]
+}
+
+/// Hands values to worker threads that the types cannot prove safe to share: each thread
+/// writes only its own indices and uses only its own driver.
+private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,43 @@
+import BatonModel
+import BatonRuntime
+
+/// Where a link is tried: the flags and facts, the switch branches shown on the way from the
+/// root, the links held, and the first entry of every stack and sequence (a link keeps the
+/// root its stack has, which a `reset` or `replace` may have changed). A link's way resets
+/// the rest of what it passes through (tabs selected, stacks set, modals dismissed), so where
+/// it leads depends on these, not on the screens shown (nor on hidden content the key leaves
+/// out; a state with hidden content the key keeps tries every link).
+struct LinkSetting: Hashable {
+    /// The flags and facts, as the driver numbers them.
+    var environment: Int
+    var branches: [String]
+    var heldLinks: [String]
+    /// Each stack's or sequence's flow, first entry and, when that is a flow, its input (the key
+    /// leaves screens' inputs out), in the order met.
+    var roots: [Root] = []
+
+    struct Root: Hashable {
+        var flow: String
+        var first: String
+        var input: Value?
+    }
+
+    init(of state: ExploredState) {
+        var branches: [String] = []
+        var pending: [Int] = [state.core.rootID]
+        var visited = 0
+        while let id = pending.popLast(), visited < HiddenRegions.maxVisited {
+            visited += 1
+            guard let flow = state.core.flows[id] else { continue }
+            if flow.kind == .switch { branches.append("\(flow.flow)=\(flow.branch?.name ?? "")") }
+            if flow.kind == .stack || flow.kind == .sequence, let first = flow.entries.first {
+                let input = first.isFlow ? state.core.flows[first.id]?.input : nil
+                roots.append(Root(flow: flow.flow, first: first.name, input: input))
+            }
+            pending += flow.heldItems.filter(\.isFlow).map(\.id)
+        }
+        environment = state.keyEnvironment
+        self.branches = branches.sorted()
+        heldLinks = state.core.heldLinks
+    }
+}

@@ -1,0 +1,96 @@
+import BatonModel
+import BatonRuntime
+
+/// What a state shows and which steps can be taken from it: the first half of expanding it,
+/// which reads nothing of the search's own tables, so that workers survey states side by side.
+struct StateSurvey {
+    /// The scenario view of the state; nil when the core could not be put in it.
+    var navigation: NavigationState?
+    /// The depth bound the state is at (`maxStackDepth`, `maxRepeats`): no step is taken then.
+    var bound: String?
+    var steps = StepMenu.Steps()
+    /// Where links are tried from the state: set when links open here and no hidden region
+    /// changed while hidden (then every link is tried).
+    var linkSetting: LinkSetting?
+
+    /// Whether steps are taken from the state: it shows a screen, has not finished and is at
+    /// no bound.
+    var expands: Bool {
+        guard let navigation, navigation.finished == nil, navigation.top != nil else { return false }
+        return bound == nil
+    }
+
+    init(_ state: ExploredState, driver: RuntimeDriver, menu: StepMenu, options: ExplorationOptions) {
+        navigation = driver.navigation(in: state)
+        guard let navigation, navigation.finished == nil, navigation.top != nil else { return }
+        bound = Self.depthBound(navigation, options: options)
+        guard bound == nil else { return }
+        steps = menu.steps(for: navigation, context: state.context)
+        if steps.linksOpen, state.changedWhileHidden.isEmpty { linkSetting = LinkSetting(of: state) }
+    }
+
+    /// Surveys each state of `batch`, spread over the workers. (Not in the search's code: the
+    /// closures the workers run must not belong to the main actor.)
+    static func survey(_ batch: [ExploredState], workers: ExplorationWorkers, menu: StepMenu,
+                       options: ExplorationOptions) -> [StateSurvey] {
+        workers.map(batch.count) { driver, offset in
+            StateSurvey(batch[offset], driver: driver, menu: menu, options: options)
+        }
+    }
+
+    /// Which depth bound a state is at, if any: its visible stack too deep, or one screen too
+    /// often on it.
+    static func depthBound(_ navigation: NavigationState, options: ExplorationOptions) -> String? {
+        if navigation.stack.count >= options.maxStackDepth { return "maxStackDepth" }
+        var counts: [String: Int] = [:]
+        for screen in navigation.stack {
+            counts[screen, default: 0] += 1
+            if counts[screen, default: 0] > options.maxRepeats { return "maxRepeats" }
+        }
+        return nil
+    }
+}
+
+/// A step taken from a state: each way it went (`RuntimeDriver.take`), with the key of the
+/// state after each (the state itself only when it may be new).
+struct TakenStep {
+    var entry: StepMenu.Entry
+    var ways: [DrivenStep]
+    /// The key of each way's state after, when it changed anything.
+    var afterKeys: [StateKey?]
+    /// Whether `maxForks` cut the step short: then some ways it can go are missing.
+    var bounded: Bool
+
+    /// Takes each state's entries, spread over the workers; `known` (the search's table of
+    /// states, which does not change meanwhile) says which states after it has already.
+    static func take(_ entries: [[StepMenu.Entry]], from batch: [ExploredState], workers: ExplorationWorkers,
+                     known: [StateKey: Int]) -> [[TakenStep]] {
+        workers.map(batch.count) { driver, offset in
+            take(entries[offset], from: batch[offset], driver: driver) { key, state in
+                known[key] != nil || driver.generalEnvironments(of: state).contains { known[key.with(environment: $0)] != nil }
+            }
+        }
+    }
+
+    /// Takes each of `entries` from `state`: the second half of expanding a state. A way's
+    /// state after is dropped (its key kept) when `isKnown` says the search has it already:
+    /// most steps lead back to a state seen before, and it is freed here, on the worker.
+    static func take(_ entries: [StepMenu.Entry], from state: ExploredState, driver: RuntimeDriver,
+                     isKnown: (StateKey, ExploredState) -> Bool) -> [TakenStep] {
+        entries.map { entry in
+            var ways = driver.take(entry.step, from: state)
+            var afterKeys: [StateKey?] = []
+            afterKeys.reserveCapacity(ways.count)
+            for index in ways.indices {
+                guard let after = ways[index].after else {
+                    afterKeys.append(nil)
+                    continue
+                }
+                let key = driver.key(of: after)
+                if isKnown(key, after) { ways[index].after = nil }
+                afterKeys.append(key)
+            }
+            return TakenStep(entry: entry, ways: ways, afterKeys: afterKeys, bounded: driver.lastTakeBounded)
+        }
+    }
+}
