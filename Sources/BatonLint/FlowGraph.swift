@@ -32,10 +32,14 @@ final class FlowGraph {
     /// Screen name → the flows that can show it.
     private(set) var showers: [String: OrderedSet<String>] = [:]
     private(set) var reachableFlows: Set<String> = []
-    private(set) var reachableScreens: Set<String> = []
+    /// `start`, when it names a screen rather than a flow.
+    private var startScreen: String?
 
     init(_ index: SpecIndex) {
         self.index = index
+        shows.reserveCapacity(index.spec.flows.count)
+        parents.reserveCapacity(index.spec.flows.count)
+        showers.reserveCapacity(index.spec.screens.count)
         for flow in index.spec.flows where shows[flow.name] == nil {
             shows[flow.name] = Self.shows(of: flow, index)
         }
@@ -53,8 +57,11 @@ final class FlowGraph {
 
     private static func shows(of flow: Flow, _ index: SpecIndex) -> Shows {
         var result = Shows()
-        func add(_ name: String, onStack: Bool, asStep: Bool = false) {
-            switch index.kind(of: name) {
+        // Adds what `name` is and returns its kind, so that callers look it up only once.
+        @discardableResult
+        func add(_ name: String, onStack: Bool, asStep: Bool = false) -> TargetKind? {
+            let kind = index.kind(of: name)
+            switch kind {
             case .screen?:
                 result.screens.insert(name)
                 if onStack { result.stackScreens.insert(name) }
@@ -64,6 +71,7 @@ final class FlowGraph {
             case nil:
                 break
             }
+            return kind
         }
         switch flow.kind {
         case .stack(let root):
@@ -91,8 +99,7 @@ final class FlowGraph {
                 case .push(let ref), .replace(let ref), .reset(let ref):
                     add(ref.name, onStack: true)
                 case .present(_, let ref):
-                    add(ref.name, onStack: false)
-                    if index.kind(of: ref.name) != nil { result.presented.insert(ref.name) }
+                    if add(ref.name, onStack: false) != nil { result.presented.insert(ref.name) }
                 default:
                     break
                 }
@@ -129,13 +136,19 @@ final class FlowGraph {
     private func computeReachability() {
         let start = index.spec.start.name
         guard index.flows[start] != nil else {
-            if index.screens[start] != nil { reachableScreens.insert(start) }
+            if index.screens[start] != nil { startScreen = start }
             return
         }
         for flow in descendants(ofAndIncluding: start) {
             reachableFlows.insert(flow)
-            for screen in shows[flow]?.screens ?? OrderedSet() { reachableScreens.insert(screen) }
         }
+    }
+
+    /// Whether `start` reaches `screen`: a reachable flow can show it, or it is `start`. Asked
+    /// of the flows that show the screen, so no set of every reachable screen is built.
+    func isReachable(screen: String) -> Bool {
+        if let startScreen { return screen == startScreen }
+        return showers[screen]?.contains(where: reachableFlows.contains) ?? false
     }
 
     /// `flow` and every flow that can (transitively) start it, nearest first.

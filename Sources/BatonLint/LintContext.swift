@@ -103,23 +103,3 @@ extension LintCheck {
         diagnostic(message.text, at: location, suggestion: message.suggestion, notes: notes)
     }
 }
-
-/// Ordered, duplicate-free collection, for deterministic output.
-struct OrderedSet<Element: Hashable>: Sequence {
-    private(set) var elements: [Element] = []
-    private var members: Set<Element> = []
-
-    init() {}
-
-    @discardableResult
-    mutating func insert(_ element: Element) -> Bool {
-        guard members.insert(element).inserted else { return false }
-        elements.append(element)
-        return true
-    }
-
-    func contains(_ element: Element) -> Bool { members.contains(element) }
-    var count: Int { elements.count }
-    var isEmpty: Bool { elements.isEmpty }
-    func makeIterator() -> IndexingIterator<[Element]> { elements.makeIterator() }
-}

@@ -36,4 +36,12 @@ public struct SpecIndex: Sendable {
     public func kind(of name: String) -> TargetKind? {
         kinds[name]
     }
+
+    /// `body` applied to the screen named `name`, read where the table keeps it; nil when there
+    /// is no such screen. `screens[name]` copies the screen (retaining each of its parts), which
+    /// a check reading one part of every screen of a large file pays for each of them.
+    package func withScreen<Result>(named name: String, _ body: (Screen) -> Result) -> Result? {
+        guard let position = screens.index(forKey: name) else { return nil }
+        return body(screens.values[position])
+    }
 }

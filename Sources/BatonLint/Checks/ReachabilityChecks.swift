@@ -43,7 +43,7 @@ package struct UnreachableCheck: LintCheck {
         guard context.index.kind(of: context.spec.start.name) != nil else { return [] }
         let graph = context.graph
         var out: [Diagnostic] = []
-        for screen in context.spec.screens where !graph.reachableScreens.contains(screen.name)
+        for screen in context.spec.screens where !graph.isReachable(screen: screen.name)
             && context.index.flows[screen.name] == nil {
             out.append(diagnostic(.unreachable(screen.name, kind: .screen), at: screen.location))
         }
@@ -87,17 +87,17 @@ package struct UnhandledEventCheck: LintCheck {
 
     package static func run(_ context: LintContext) -> [Diagnostic] {
         let graph = context.graph
-        // Trigger keys → the flows that have them, so most events are settled without a walk.
-        var handlers: [Trigger: Set<String>] = [:]
-        // Screen → the flows that show it in a placement other than a sequence step of theirs.
+        let handlers = TriggerHandlers(context.spec.flows)
+        // Screen → the flows that show it in a placement other than a sequence step of theirs;
+        // only read for `done`, so kept only for the screens that declare it.
+        let doneScreens = Set(context.spec.screens.lazy.filter { $0.events.contains { $0.name == "done" } }.map(\.name))
         var otherPlacements: [String: [String]] = [:]
-        for flow in context.spec.flows {
-            for transition in flow.transitions {
-                handlers[transition.trigger, default: []].insert(flow.name)
+        if !doneScreens.isEmpty {
+            for (flow, shows) in graph.shows {
+                for screen in shows.nonStepScreens where doneScreens.contains(screen) {
+                    otherPlacements[screen, default: []].append(flow)
+                }
             }
-        }
-        for (flow, shows) in graph.shows {
-            for screen in shows.nonStepScreens { otherPlacements[screen, default: []].append(flow) }
         }
         var out: [Diagnostic] = []
         for screen in context.spec.screens {
@@ -110,15 +110,15 @@ package struct UnhandledEventCheck: LintCheck {
                     from = (otherPlacements[screen.name] ?? []).sorted()
                     if from.isEmpty { continue }
                 }
-                let exact = handlers[Trigger(source: screen.name, event: event.name)] ?? []
-                let wildcard = handlers[Trigger(source: Trigger.anySource, event: event.name)] ?? []
-                if exact.isEmpty && wildcard.isEmpty {
-                    out.append(diagnostic(.unhandledEvent(event.name, screen: screen.name), at: event.location))
-                    continue
-                }
+                let exact = TriggerHandlers.Key(screen.name, event.name)
+                let wildcard = TriggerHandlers.Key(Trigger.anySource, event.name)
                 // Two lookups, not a union: a wildcard handled in thousands of flows would make
                 // the union cost as much per event as the whole file.
-                if !isHandled(from: from, by: { exact.contains($0) || wildcard.contains($0) }, graph) {
+                let handles = { (flow: String) in handlers.has(exact, in: flow) || handlers.has(wildcard, in: flow) }
+                // Most events are handled by a flow that shows the screen: no walk.
+                if from.contains(where: handles) { continue }
+                if !handlers.anyFlowHas(exact) && !handlers.anyFlowHas(wildcard)
+                    || !isHandled(from: from, by: handles, graph) {
                     out.append(diagnostic(.unhandledEvent(event.name, screen: screen.name), at: event.location))
                 }
             }
@@ -128,8 +128,6 @@ package struct UnhandledEventCheck: LintCheck {
 
     /// Whether some flow among `flows` or their ancestors is in `handlers`; stops at the first.
     private static func isHandled(from flows: [String], by handles: (String) -> Bool, _ graph: FlowGraph) -> Bool {
-        // Most events are handled by a flow that shows the screen: no walk, no visited set.
-        if flows.contains(where: handles) { return true }
         var seen = Set(flows)
         var queue = flows
         var head = 0

@@ -118,14 +118,18 @@ package struct UnknownTriggerCheck: LintCheck {
                     continue
                 }
                 if trigger.isWildcard { continue }
-                if context.index.screens[source] != nil {
+                // A name that is both a screen and a flow is a screen here (`kind(of:)` says so).
+                switch context.index.kind(of: source) {
+                case .screen?:
                     if !context.graph.canShow(source, under: flow.name) {
                         out.append(diagnostic(.notShown(source, kind: .screen, in: flow.name), at: location()))
                     }
-                } else if context.index.flows[source] != nil {
+                case .flow?:
                     if !(context.graph.shows[flow.name]?.children.contains(source) ?? false) {
                         out.append(diagnostic(.notShown(source, kind: .flow, in: flow.name), at: location()))
                     }
+                case nil:
+                    break
                 }
             }
         }
@@ -188,7 +192,8 @@ package struct UnknownEventCheck: LintCheck {
                     if !(wildcardEvents[flow.name]?.contains(trigger.event) ?? false) {
                         out.append(diagnostic(.undeclaredWildcardEvent(trigger.event, flow: flow.name), at: location()))
                     }
-                } else if let screen = context.index.screens[trigger.source], screen.event(named: trigger.event) == nil {
+                } else if context.index.withScreen(named: trigger.source, { $0.event(named: trigger.event) == nil }) == true,
+                          let screen = context.index.screens[trigger.source] {
                     out.append(diagnostic(.undeclaredEvent(trigger.event, screen: screen.name,
                                                            among: screen.events.map(\.name) + Screen.builtinEvents),
                                           at: location()))

@@ -1,0 +1,59 @@
+import BatonModel
+
+/// Which flows have a transition on which trigger (source and event, without the place), for
+/// `unhandled-event`. Each flow's triggers are kept in a small set of their own, read in the
+/// order of the file, rather than in one table of every trigger of a large file, whose reads
+/// land anywhere in memory; flows that share a name share a set.
+final class TriggerHandlers {
+    /// A trigger's source and event.
+    struct Key: Hashable {
+        var source: String
+        var event: String
+
+        init(_ source: String, _ event: String) {
+            self.source = source
+            self.event = event
+        }
+    }
+
+    /// Flow name → its set in `triggers`.
+    private var slots: [String: Int] = [:]
+    private var triggers: [Set<Key>] = []
+
+    /// Every trigger some flow has: built on the first question about one, since most events
+    /// are settled by a flow that shows their screen.
+    private lazy var everyTrigger: Set<Key> = {
+        var all = Set<Key>(minimumCapacity: triggers.reduce(0) { $0 + $1.count })
+        for own in triggers { all.formUnion(own) }
+        return all
+    }()
+
+    init(_ flows: [Flow]) {
+        slots.reserveCapacity(flows.count)
+        triggers.reserveCapacity(flows.count)
+        for flow in flows {
+            let slot: Int
+            if let existing = slots[flow.name] {
+                slot = existing
+            } else {
+                slot = triggers.count
+                slots[flow.name] = slot
+                triggers.append(Set(minimumCapacity: flow.transitions.count))
+            }
+            for transition in flow.transitions {
+                triggers[slot].insert(Key(transition.trigger.source, transition.trigger.event))
+            }
+        }
+    }
+
+    /// Whether a flow named `flow` has a transition on `key`.
+    func has(_ key: Key, in flow: String) -> Bool {
+        guard let slot = slots[flow] else { return false }
+        return triggers[slot].contains(key)
+    }
+
+    /// Whether any flow has a transition on `key`.
+    func anyFlowHas(_ key: Key) -> Bool {
+        everyTrigger.contains(key)
+    }
+}
