@@ -7,17 +7,21 @@ import Dispatch
 final class ExplorationWorkers {
     let drivers: [RuntimeDriver]
 
-    /// `driver` and up to `count - 1` workers made from it (`RuntimeDriver.worker()`).
+    /// The most drivers: more threads than this only add copies of the core.
+    static let maxCount = 64
+
+    /// `driver` and up to `count - 1` workers made from it (`RuntimeDriver.worker()`), at most
+    /// `maxCount` in all.
     init(driver: RuntimeDriver, count: Int) {
-        drivers = [driver] + (1..<max(count, 1)).compactMap { _ in driver.worker() }
+        drivers = [driver] + (1..<min(max(count, 1), Self.maxCount)).compactMap { _ in driver.worker() }
     }
 
     /// Whether some driver's step was cut short by `maxForks`.
     var forksBounded: Bool { drivers.contains { $0.forksBounded } }
 
     /// `body(driver, index)` for each index below `count`, spread over the drivers (each index
-    /// on one of them, each driver on one thread at a time), in index order. Fewer than two
-    /// indices a driver run on the calling thread.
+    /// on one of them, each driver on one thread at a time), in index order. With fewer than
+    /// two indices per driver, every index runs on the calling thread with the first driver.
     func map<Result>(_ count: Int, _ body: (RuntimeDriver, Int) -> Result) -> [Result] {
         let threads = min(drivers.count, count / 2)
         guard threads > 1 else { return (0..<count).map { body(drivers[0], $0) } }

@@ -1,3 +1,6 @@
+// The two halves of expanding a state, which workers do side by side: surveying it, then
+// taking its steps. The search merges what they found (`Explorer`).
+
 import BatonModel
 import BatonRuntime
 
