@@ -23,46 +23,36 @@ final class ExplorationWorkers {
     /// on one of them, each driver on one thread at a time), in index order. With fewer than
     /// two indices per driver, every index runs on the calling thread with the first driver.
     func map<Result>(_ count: Int, _ body: (RuntimeDriver, Int) -> Result) -> [Result] {
-        let threads = min(drivers.count, count / 2)
-        guard threads > 1 else { return (0..<count).map { body(drivers[0], $0) } }
         var results = [Result?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            withoutActuallyEscaping(body) { body in
-                let shared = Unchecked(Work(slots: buffer, body: body, drivers: drivers))
-                DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                    let work = shared.value
-                    for index in stride(from: thread, to: count, by: threads) {
-                        work.slots[index] = work.body(work.drivers[thread], index)
-                    }
-                }
-            }
+        results.withUnsafeMutableBufferPointer { slots in
+            spread(count) { driver, index in slots[index] = body(driver, index) }
         }
         return results.compactMap { $0 }
     }
-}
 
-extension ExplorationWorkers {
-    /// Empties `values` (as many as there are, at least a few per thread), each emptied on one
-    /// of the threads: freeing what a batch of states made is work too, and it is shared out.
+    /// Empties `values`, each on one of the threads: freeing what a batch of states made is
+    /// work too, and it is shared out.
     func free<Element>(_ values: inout [[Element]]) {
-        let count = values.count
-        let threads = min(drivers.count, count / 2)
-        guard threads > 1 else { return values.removeAll() }
-        values.withUnsafeMutableBufferPointer { buffer in
-            let slots = Unchecked(buffer)
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                for index in stride(from: thread, to: count, by: threads) { slots.value[index] = [] }
-            }
+        values.withUnsafeMutableBufferPointer { slots in
+            spread(slots.count) { _, index in slots[index] = [] }
         }
         values.removeAll()
     }
-}
 
-/// What the threads of one `map` share.
-private struct Work<Result> {
-    let slots: UnsafeMutableBufferPointer<Result?>
-    let body: (RuntimeDriver, Int) -> Result
-    let drivers: [RuntimeDriver]
+    /// Calls `body(driver, index)` for each index below `count`, on as many threads as there
+    /// are drivers (index `i` on thread `i % threads`), or all on the calling thread when there
+    /// are fewer than two indices per driver. Each call must touch only its own index.
+    private func spread(_ count: Int, _ body: (RuntimeDriver, Int) -> Void) {
+        let threads = min(drivers.count, count / 2)
+        guard threads > 1 else { return (0..<count).forEach { body(drivers[0], $0) } }
+        withoutActuallyEscaping(body) { body in
+            let shared = Unchecked((body: body, drivers: drivers))
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                let (body, drivers) = shared.value
+                for index in stride(from: thread, to: count, by: threads) { body(drivers[thread], index) }
+            }
+        }
+    }
 }
 
 /// Hands values to worker threads that the types cannot prove safe to share: each thread

@@ -110,11 +110,7 @@ private struct Search {
 
     /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
     private mutating func admit(_ state: ExploredState, key: StateKey, parent: Int? = nil, by taken: Taken? = nil) -> Int? {
-        guard known[key] == nil else { return nil }
-        // A state seen with fewer flags decided stands for this one under every value of them.
-        for general in driver.generalEnvironments(of: state) where known[key.with(environment: general)] != nil {
-            return nil
-        }
+        guard !driver.isKnown(state, key: key, among: known) else { return nil }
         guard states.count < options.maxStates else {
             boundsHit.insert("maxStates")
             return nil
@@ -136,17 +132,13 @@ private struct Search {
         let batch = Array(states[positions])
         let surveys = StateSurvey.survey(batch, workers: workers, menu: menu, options: options)
         let entries = zip(batch, surveys).map { state, survey in self.entries(of: state, survey) }
-        var taken = take(entries, from: batch)
+        // While the workers take the steps, `known` does not change: they read it to drop the
+        // states after that the search has already.
+        var taken = TakenStep.take(entries, from: batch, workers: workers, known: known)
         for offset in batch.indices {
             merge(positions.lowerBound + offset, surveys[offset], taken[offset])
         }
         workers.free(&taken)
-    }
-
-    /// Each state's steps, taken by the workers. While they work the search's table of
-    /// states does not change, so they read it to drop the states after that it has already.
-    private func take(_ entries: [[StepMenu.Entry]], from batch: [ExploredState]) -> [[TakenStep]] {
-        TakenStep.take(entries, from: batch, workers: workers, known: known)
     }
 
     /// The steps taken from a state: the user's, the links not yet tried in its setting (each
@@ -201,7 +193,7 @@ private struct Search {
                 let outcome = driven.outcome
                 // Its trace steps are made only where they are kept: a new state, a target
                 // reached first, a finding. Most steps lead to a state seen before.
-                let taken = Taken(step: entry.step, preset: driven.preset, use: outcome.use)
+                let taken = Taken(step: entry.step, facts: driven.decided, before: state.context, use: outcome.use)
                 var out = false
                 if outcome.name == "handled" || outcome.name == "held" {
                     // A fact the app sets counts as a way out when it changes what is shown (a lock
@@ -225,10 +217,7 @@ private struct Search {
                             : "it is refused in every reachable state (\(outcome.message ?? outcome.name))"
                     }
                 }
-                if outcome.name == "unhandled" || outcome.name == "rejected" {
-                    classify(entry.step, outcome, in: navigation, at: position, by: taken.steps(at: locations),
-                             flags: driven.flags)
-                }
+                classify(outcome, in: navigation, at: position, by: taken, flags: driven.flags)
                 if let after = driven.after, let afterKey {
                     _ = admit(after, key: afterKey, parent: position, by: taken)
                 }
@@ -240,30 +229,34 @@ private struct Search {
         }
         if !waysMissing, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts,
                                                                flagValues: driver.values(ofFlag:)) {
-            let preset = Self.presetSteps(stuck.facts.filter { state.context[$0.key] != $0.value })
+            let preset = Self.presetSteps(stuck.facts, before: state.context)
             findings.add(Finding.stuck(top, flows: navigation.flows, at: index.screens[top]?.location,
                                        trace: trace(to: position, then: preset, flags: state.flags.merging(stuck.flags) { _, new in new })))
         }
     }
 
-    /// The `set` step for the facts the app set just before a step; none when it set none.
-    static func presetSteps(_ preset: [String: Value]) -> [TraceStep] {
-        preset.isEmpty ? [] : [TraceStep(NavigationStep.set(context: preset, flags: [:]).scenarioStep)]
+    /// The `set` step for the facts a step was taken under (`facts`) whose values differ from
+    /// the state's (`context`): what the app set just before it; none when it set none.
+    static func presetSteps(_ facts: [String: Value], before context: [String: Value]) -> [TraceStep] {
+        let preset = facts.filter { context[$0.key] != $0.value }
+        return preset.isEmpty ? [] : [TraceStep(NavigationStep.set(context: preset, flags: [:]).scenarioStep)]
     }
 
     /// The findings a step's outcome shows: an event the screen declares that nothing handles
     /// here, or an alternative the runtime refuses although the flow wires it.
-    private mutating func classify(_ step: NavigationStep, _ outcome: NavigationStepOutcome, in navigation: NavigationState,
-                                   at position: Int, by taken: [TraceStep], flags: [String: Literal]) {
-        if outcome.name == "unhandled", case .send(let screen, let event, _) = step,
+    private mutating func classify(_ outcome: NavigationStepOutcome, in navigation: NavigationState,
+                                   at position: Int, by taken: Taken, flags: [String: Literal]) {
+        if outcome.name == "unhandled", case .send(let screen, let event, _) = taken.step,
            let declaration = index.screens[screen]?.events.first(where: { $0.name == event }) {
-            findings.add(Finding.unhandled(screen: screen, event: event, flows: navigation.flows,
-                                           at: declaration.location, trace: trace(to: position, then: taken, flags: flags)))
+            findings.add(Finding.unhandled(screen: screen, event: event, flows: navigation.flows, at: declaration.location,
+                                           trace: trace(to: position, then: taken.steps(at: locations), flags: flags)))
         }
         if outcome.name == "rejected", let refused = outcome.use.refused {
             let target = CoverageTarget(refused)
-            findings.add(Finding.rejected(step: taken.last?.summary ?? TraceStep(step.scenarioStep).summary, target: target, message: outcome.message,
-                                          at: locations.location(of: target), trace: trace(to: position, then: taken, flags: flags)))
+            let steps = taken.steps(at: locations)
+            findings.add(Finding.rejected(step: TraceStep(taken.step.scenarioStep).summary, target: target,
+                                          message: outcome.message, at: locations.location(of: target),
+                                          trace: trace(to: position, then: steps, flags: flags)))
         }
     }
 
@@ -324,14 +317,15 @@ private struct Search {
 /// A step as it was taken: what its trace steps are made of, made only when they are kept.
 private struct Taken {
     var step: NavigationStep
-    /// The facts the app set just before it.
-    var preset: [String: Value]
+    /// The free facts it was taken under (`DrivenStep.decided`), and the state's facts.
+    var facts: [String: Value]
+    var before: [String: Value]
     var use: StepUse
 
     /// The facts set just before, then the step, at the transition that handled it.
     @MainActor
     func steps(at locations: CoverageLocations) -> [TraceStep] {
         let location = use.transitions.first.flatMap { locations.location(of: CoverageTarget($0)) }
-        return Search.presetSteps(preset) + [TraceStep(step.scenarioStep, location: location)]
+        return Search.presetSteps(facts, before: before) + [TraceStep(step.scenarioStep, location: location)]
     }
 }

@@ -33,9 +33,6 @@ struct DrivenStep {
     /// The free facts the step was taken under, where the state left them out: those it read
     /// and, when the state after keeps them, the rest. Each with its value.
     var decided: [String: Value] = [:]
-    /// The facts of `decided` whose value differs from the state's: what the app set just
-    /// before the step, for the trace.
-    var preset: [String: Value] = [:]
 }
 
 /// How a start went under one assignment of the flags the start read.
@@ -142,20 +139,17 @@ final class RuntimeDriver {
         let result: Result<ExploredState, DiagnosticsError>
         // The flags the start read, before anything else reads conditions.
         var readFlags: [String] = []
-        // The core is taken out while it restarts, so that the restart does not copy it, and
-        // put back whether the start succeeds or not (for the next start and `worker()`).
-        var taken = core.take()
+        // A start that fails leaves the driver's core as it was, for the next start and `worker()`.
         do throws(DiagnosticsError) {
             var started: NavigationCore
-            if let existing = taken.take() {
-                started = existing
+            if let core {
+                started = core
             } else {
                 started = try NavigationCore(spec: spec, environment: environment, strict: true)
                 // Started once more with the log attached, so the start's reads are noted.
                 started.conditionReads = reads
                 reads.clear()
             }
-            defer { taken = started }
             try started.restart(environment: environment)
             readFlags = reads.flags
             // The key's number reads the core.
@@ -168,7 +162,6 @@ final class RuntimeDriver {
             readFlags = reads.flags
             result = .failure(error)
         }
-        if core == nil { core = taken }
         if let flag = firstOpenFlag(in: readFlags, decided: flags) {
             for value in flagValues[flag] ?? [] {
                 start(flags: flags.merging([flag: value]) { _, new in new }, context: context, limit: limit, into: &starts)
@@ -238,7 +231,6 @@ final class RuntimeDriver {
         leaf.flags = flags
         leaf.decided = decided
         guard state.leavesFreeFactsOut, let after = driven.after, !after.leavesFreeFactsOut else {
-            leaf.preset = preset(decided, from: state)
             leaves.append(leaf)
             return
         }
@@ -260,13 +252,8 @@ final class RuntimeDriver {
             variant.keyEnvironment = variant.environment
             leaf.after = variant
             leaf.decided = assignment
-            leaf.preset = preset(assignment, from: state)
             leaves.append(leaf)
         }
-    }
-
-    private func preset(_ decided: [String: Value], from state: ExploredState) -> [String: Value] {
-        decided.isEmpty ? [:] : decided.filter { state.context[$0.key] != $0.value }
     }
 
     /// The first flag of `read` that conditions read, has values to try and is not decided.

@@ -70,7 +70,7 @@ struct TakenStep {
                      known: [StateKey: Int]) -> [[TakenStep]] {
         workers.map(batch.count) { driver, offset in
             take(entries[offset], from: batch[offset], driver: driver) { key, state in
-                known[key] != nil || driver.generalEnvironments(of: state).contains { known[key.with(environment: $0)] != nil }
+                driver.isKnown(state, key: key, among: known)
             }
         }
     }
@@ -95,5 +95,14 @@ struct TakenStep {
             }
             return TakenStep(entry: entry, ways: ways, afterKeys: afterKeys, bounded: driver.lastTakeBounded)
         }
+    }
+}
+
+extension RuntimeDriver {
+    /// Whether the search has `state` (whose key is `key`) among `known` already: itself, or
+    /// the same state seen with fewer flags decided, which stands for it under every value of
+    /// them.
+    func isKnown(_ state: ExploredState, key: StateKey, among known: [StateKey: Int]) -> Bool {
+        known[key] != nil || generalEnvironments(of: state).contains { known[key.with(environment: $0)] != nil }
     }
 }
