@@ -192,7 +192,7 @@ package struct UnknownEventCheck: LintCheck {
                     if !(wildcardEvents[flow.name]?.contains(trigger.event) ?? false) {
                         out.append(diagnostic(.undeclaredWildcardEvent(trigger.event, flow: flow.name), at: location()))
                     }
-                } else if context.index.withScreen(named: trigger.source, { $0.event(named: trigger.event) == nil }) == true,
+                } else if context.index.screens.with(named: trigger.source, { $0.event(named: trigger.event) == nil }) == true,
                           let screen = context.index.screens[trigger.source] {
                     out.append(diagnostic(.undeclaredEvent(trigger.event, screen: screen.name,
                                                            among: screen.events.map(\.name) + Screen.builtinEvents),

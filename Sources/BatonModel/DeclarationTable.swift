@@ -1,0 +1,67 @@
+/// Where a name is declared among the spec's screens and among its flows: the position of the
+/// first declaration of each kind with that name, or -1 when there is none.
+///
+/// A name may be both a screen and a flow (lint reports that), so both positions are kept.
+@usableFromInline
+package struct DeclarationPositions: Sendable {
+    @usableFromInline package var screen: Int32 = -1
+    @usableFromInline package var flow: Int32 = -1
+
+    /// Declared as neither.
+    package static let none = DeclarationPositions()
+}
+
+/// The screens or the flows of a spec by name, read where the spec keeps them.
+///
+/// The table holds no copy of any declaration: one shared table gives a name's positions, and
+/// a lookup reads the spec's own array there. With tens of thousands of screens, a table whose
+/// values were whole screens no longer fits in cache, and every lookup paid for that.
+public struct DeclarationTable<Declaration: Sendable>: Sendable {
+    // Read by the inlinable lookups: generic code called across modules unspecialized would
+    // copy each declaration through its value witnesses.
+    @usableFromInline let positions: [String: DeclarationPositions]
+    @usableFromInline let declarations: [Declaration]
+    @usableFromInline let isFlows: Bool
+
+    init(positions: [String: DeclarationPositions], declarations: [Declaration], isFlows: Bool) {
+        self.positions = positions
+        self.declarations = declarations
+        self.isFlows = isFlows
+    }
+
+    @inlinable
+    func position(in found: DeclarationPositions) -> Int? {
+        let position = Int(isFlows ? found.flow : found.screen)
+        return declarations.indices.contains(position) ? position : nil
+    }
+
+    /// The first declaration named `name`, nil when there is none.
+    @inlinable
+    public subscript(name: String) -> Declaration? {
+        guard let found = positions[name], let position = position(in: found) else { return nil }
+        return declarations[position]
+    }
+
+    /// `body` applied to the declaration named `name` where the spec keeps it, without copying
+    /// it out; nil when there is none.
+    @inlinable
+    public func with<Result>(named name: String, _ body: (Declaration) -> Result) -> Result? {
+        guard let found = positions[name], let position = position(in: found) else { return nil }
+        return body(declarations[position])
+    }
+
+    /// Every declared name, in no particular order.
+    public var keys: [String] {
+        positions.compactMap { name, found in position(in: found) == nil ? nil : name }
+    }
+
+    /// The declarations transformed, by name (the first of each name).
+    public func mapValues<T>(_ transform: (Declaration) throws -> T) rethrows -> [String: T] {
+        var result: [String: T] = [:]
+        result.reserveCapacity(positions.count)
+        for (name, found) in positions {
+            if let position = position(in: found) { result[name] = try transform(declarations[position]) }
+        }
+        return result
+    }
+}
