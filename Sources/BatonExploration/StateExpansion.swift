@@ -29,6 +29,17 @@ struct StateSurvey {
         bound = Self.depthBound(navigation, options: options)
         guard bound == nil else { return }
         steps = menu.steps(for: navigation, context: state.context)
+        // A tap the runtime refuses (a modal covers the tab) changes nothing and reports
+        // nothing: it is not taken.
+        if steps.user.contains(where: { if case .tab = $0.step { true } else { false } }) {
+            let tappable = TabTap.tappableTabs(in: state.core)
+            steps.user = steps.user.compactMap { entry in
+                guard case .tab(let id) = entry.step else { return entry }
+                var entry = entry
+                entry.tap = TabTap(id, in: state, tappable: tappable, keepOnReselect: driver.keepOnReselect)
+                return entry.tap == .refused ? nil : entry
+            }
+        }
         if steps.linksOpen, state.changedWhileHidden.isEmpty { linkSetting = LinkSetting(of: state) }
     }
 
@@ -81,7 +92,12 @@ struct TakenStep {
     static func take(_ entries: [StepMenu.Entry], from state: ExploredState, driver: RuntimeDriver,
                      isKnown: (StateKey, ExploredState) -> Bool) -> [TakenStep] {
         entries.map { entry in
+            if case .tab(let id) = entry.step, let tap = entry.tap,
+               let tap = driver.tapWithoutCore(id, tap, from: state, isKnown: isKnown) {
+                return TakenStep(entry: entry, ways: [tap.way], afterKeys: [tap.afterKey], bounded: false)
+            }
             var ways = driver.take(entry.step, from: state)
+            if case .tab = entry.step, ways.count == 1 { driver.notePlainTap(ways[0].outcome) }
             var afterKeys: [StateKey?] = []
             afterKeys.reserveCapacity(ways.count)
             for index in ways.indices {

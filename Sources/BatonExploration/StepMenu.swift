@@ -13,6 +13,9 @@ struct StepMenu {
         var byUser: Bool
         /// For a link step, the link it was made for.
         var link: CoverageTarget?
+        /// For a tab tap, what it does in the state it is taken from, once the state's survey
+        /// has told (`TabTap`).
+        var tap: TabTap?
     }
 
     /// The steps of one state, in the order they are taken: the user's, then (when `linksOpen`)
