@@ -86,6 +86,15 @@ struct TakenStep {
         }
     }
 
+    /// `take(_:from:workers:known:)` on another thread when there are several workers, so that
+    /// the search merges the batch before meanwhile; else at once.
+    static func takeBeside(_ entries: [[StepMenu.Entry]], from batch: [ExploredState], workers: ExplorationWorkers,
+                           known: [StateKey: Int]) -> BackgroundWork<[[TakenStep]]> {
+        BackgroundWork(inBackground: workers.drivers.count > 1) {
+            take(entries, from: batch, workers: workers, known: known)
+        }
+    }
+
     /// Takes each of `entries` from `state`: the second half of expanding a state. A way's
     /// state after is dropped (its key kept) when `isKnown` says the search has it already:
     /// most steps lead back to a state seen before, and it is freed here, on the worker.
