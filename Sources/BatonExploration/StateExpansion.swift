@@ -55,11 +55,13 @@ struct StateSurvey {
     /// Which depth bound a state is at, if any: its visible stack too deep, or one screen too
     /// often on it.
     static func depthBound(_ navigation: NavigationState, options: ExplorationOptions) -> String? {
-        if navigation.stack.count >= options.maxStackDepth { return "maxStackDepth" }
-        var counts: [String: Int] = [:]
-        for screen in navigation.stack {
-            counts[screen, default: 0] += 1
-            if counts[screen, default: 0] > options.maxRepeats { return "maxRepeats" }
+        let stack = navigation.stack
+        if stack.count >= options.maxStackDepth { return "maxStackDepth" }
+        // A stack below the depth bound is short: counting by comparing beats hashing names.
+        for (position, screen) in stack.enumerated() {
+            var count = 1
+            for other in stack[..<position] where other == screen { count += 1 }
+            if count > options.maxRepeats { return "maxRepeats" }
         }
         return nil
     }

@@ -39,13 +39,14 @@ struct StepMenu {
 
     init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker, domains: SettingDomains) {
         self.facts = domains.facts
+        let handlesDone = Self.screensWhoseDoneCanBeHandled(spec)
         var screenSteps: [String: [Entry]] = [:]
         for (name, screen) in index.screens {
             var entries = screen.events.map { event in
                 Entry(step: .send(screen: name, event: event.name, payload: checker.representative(of: event.payload)),
                       byUser: true)
             }
-            if !screen.events.contains(where: { $0.name == "done" }) {
+            if !screen.events.contains(where: { $0.name == "done" }), handlesDone.all || handlesDone.screens.contains(name) {
                 entries.append(Entry(step: .send(screen: name, event: "done", payload: nil), byUser: true))
             }
             screenSteps[name] = entries
@@ -88,6 +89,23 @@ struct StepMenu {
             }
         }
         return steps
+    }
+
+    /// The screens whose built-in `done` something can handle: those a flow has an `S.done` key
+    /// for, and the steps of sequences (a sequence shows its next step); every screen (`all`)
+    /// when a flow has a `*.done` key. Elsewhere the runtime leaves a screen's undeclared `done`
+    /// unhandled in every state, which reports nothing (no finding, no way out), so it is not
+    /// sent.
+    static func screensWhoseDoneCanBeHandled(_ spec: FlowSpec) -> (all: Bool, screens: Set<String>) {
+        var screens: Set<String> = []
+        for flow in spec.flows {
+            for transition in flow.transitions where transition.trigger.event == "done" {
+                if transition.trigger.isWildcard { return (true, []) }
+                screens.insert(transition.trigger.source)
+            }
+            if case .sequence(let steps) = flow.kind { screens.formUnion(steps.map(\.target.name)) }
+        }
+        return (false, screens)
     }
 
     /// The link's pattern with `1` for every parameter (a valid int and string alike).
