@@ -98,14 +98,32 @@ private struct Search {
             if driver.startsBounded { boundsHit.insert("maxStarts") }
             if started >= limit { break }
         }
-        workers = ExplorationWorkers(driver: driver, count: options.jobs)
-        var head = 0
-        while head < states.count {
-            let end = min(states.count, head + Self.batchSize)
-            expand(head..<end)
-            head = end
-        }
+        // With several workers, the search's own driver is not one of them: it merges while
+        // they take the next batch's steps.
+        workers = ExplorationWorkers(driver: options.jobs > 1 ? driver.worker() ?? driver : driver, count: options.jobs)
+        var next = 0
+        var running: Batch?
+        repeat {
+            var finished = running.map { (batch: $0, taken: $0.taken.wait() ?? []) }
+            // The next batch is started before this one is merged: its states were all found
+            // already, and while its steps are taken the merge runs beside them.
+            let end = min(states.count, next + Self.batchSize)
+            let started = next < end ? start(next..<end) : nil
+            next = end
+            if var done = finished {
+                finished = nil
+                merge(done.batch, &done.taken)
+            }
+            running = started
+        } while running != nil || next < states.count
         if workers.forksBounded { boundsHit.insert("maxForks") }
+    }
+
+    /// States whose steps are being taken (`start(_:)`).
+    private struct Batch {
+        var positions: Range<Int>
+        var surveys: [StateSurvey]
+        var taken: BackgroundWork<[[TakenStep]]>
     }
 
     /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
@@ -125,18 +143,25 @@ private struct Search {
         return states.count - 1
     }
 
-    /// Expands the states at `positions`: workers survey them and take their steps side by
-    /// side, then each is merged in, in order, exactly as if they had been expanded one by one
-    /// (states found are admitted in the same order, so traces and findings are the same).
-    private mutating func expand(_ positions: Range<Int>) {
+    /// Starts expanding the states at `positions`: workers survey them side by side, then
+    /// take their steps, on another thread when there are several workers (`merge(_:_:)`
+    /// takes in what they found). Links are marked tried here, in the order of the states.
+    private mutating func start(_ positions: Range<Int>) -> Batch {
         let batch = Array(states[positions])
         let surveys = StateSurvey.survey(batch, workers: workers, menu: menu, options: options)
         let entries = zip(batch, surveys).map { state, survey in self.entries(of: state, survey) }
-        // While the workers take the steps, `known` does not change: they read it to drop the
-        // states after that the search has already.
-        var taken = TakenStep.take(entries, from: batch, workers: workers, known: known)
-        for offset in batch.indices {
-            merge(positions.lowerBound + offset, surveys[offset], taken[offset])
+        // The workers read the states known as they are now, to drop the states after that
+        // the search has already; the merge meanwhile changes its own copy.
+        let taken = TakenStep.takeBeside(entries, from: batch, workers: workers, known: known)
+        return Batch(positions: positions, surveys: surveys, taken: taken)
+    }
+
+    /// Merges in each state of `batch`, in order, exactly as if they had been expanded one by
+    /// one (states found are admitted in the same order, so traces and findings are the same),
+    /// then frees what its steps made.
+    private mutating func merge(_ batch: Batch, _ taken: inout [[TakenStep]]) {
+        for (offset, (survey, steps)) in zip(batch.surveys, taken).enumerated() {
+            merge(batch.positions.lowerBound + offset, survey, steps)
         }
         workers.free(&taken)
     }

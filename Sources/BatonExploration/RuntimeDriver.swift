@@ -58,7 +58,12 @@ final class RuntimeDriver {
     /// The values tried for each flag conditions read.
     private let flagValues: [String: [Literal]]
     /// The kept branches the key keeps.
-    private let returning: ReturningBranches
+    let returning: ReturningBranches
+    /// The tabs flows whose `reselect` is `keep` (`TabTap`).
+    let keepOnReselect: Set<String>
+    /// The outcome of a tap that selects a tab and does nothing else, once the core gave one
+    /// (`notePlainTap`): every such tap has it.
+    var plainTapOutcome: NavigationStepOutcome?
     /// Where the core notes the flags and facts conditions read.
     private let reads = ConditionReadLog()
     /// The assignments of flags and facts met, numbered; shared with the driver's workers.
@@ -93,6 +98,7 @@ final class RuntimeDriver {
         self.returning = returning
         self.numbers = SettingNumbers(freeFacts: freeFacts)
         flagValues = Dictionary(domains.flags.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first })
+        keepOnReselect = Set(spec.flows.filter { $0.reselect == .keep }.map(\.name))
     }
 
     /// A driver for another thread: the same spec, settings and numbers, a core of its own
@@ -100,7 +106,7 @@ final class RuntimeDriver {
     func worker() -> RuntimeDriver? {
         guard var copy = core else { return nil }
         let worker = RuntimeDriver(spec: spec, freeFacts: freeFacts, flagValues: flagValues, returning: returning,
-                                   numbers: numbers)
+                                   keepOnReselect: keepOnReselect, numbers: numbers)
         worker.maxForks = maxForks
         copy.conditionReads = worker.reads
         worker.core = copy
@@ -108,11 +114,12 @@ final class RuntimeDriver {
     }
 
     private init(spec: FlowSpec, freeFacts: FreeFacts, flagValues: [String: [Literal]], returning: ReturningBranches,
-                 numbers: SettingNumbers) {
+                 keepOnReselect: Set<String>, numbers: SettingNumbers) {
         self.spec = spec
         self.freeFacts = freeFacts
         self.flagValues = flagValues
         self.returning = returning
+        self.keepOnReselect = keepOnReselect
         self.numbers = numbers
     }
 
@@ -438,13 +445,18 @@ struct StateKey: Hashable {
         /// The hidden regions whose content the key keeps.
         var keptRegions: [Int]
         var returning: ReturningBranches
+        /// A tab taken as selected in place of the one its tabs flow (by instance id) selects.
+        var selecting: (flow: Int, tab: String)?
     }
 
     /// The key of `state`; kept branches that cannot come back (`returning`) are left out.
-    init(_ state: ExploredState, returning: ReturningBranches) {
+    /// With `selecting`, the key of the state after a tap that selects that tab and changes
+    /// nothing else (`TabTap.selects`).
+    init(_ state: ExploredState, returning: ReturningBranches, selecting: (flow: Int, tab: String)? = nil) {
         environment = state.keyEnvironment
         parts.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
-        let walk = Walk(state: state.core, keptRegions: state.changedWhileHidden, returning: returning)
+        let walk = Walk(state: state.core, keptRegions: state.changedWhileHidden, returning: returning,
+                        selecting: selecting)
         add(flow: state.core.rootID, walk, depth: 0)
         parts += state.core.heldLinks.map(Part.held)
         if let finished = state.core.finished { parts.append(.finished(finished, state.core.finishedPayload)) }
@@ -494,8 +506,9 @@ struct StateKey: Hashable {
                 add(entry, walk, depth: depth)
             }
         case .tabs:
+            let selectedTab = walk.selecting.flatMap { $0.flow == id ? $0.tab : nil } ?? flow.selectedTab
             for tab in flow.tabs {
-                let selected = tab.id == flow.selectedTab
+                let selected = tab.id == selectedTab
                 parts.append(.tab(tab.id, selected: selected))
                 if let child = tab.flow, selected || walk.keptRegions.contains(child.id) {
                     add(child, walk, depth: depth)

@@ -29,6 +29,17 @@ struct StateSurvey {
         bound = Self.depthBound(navigation, options: options)
         guard bound == nil else { return }
         steps = menu.steps(for: navigation, context: state.context)
+        // A tap the runtime refuses (a modal covers the tab) changes nothing and reports
+        // nothing: it is not taken.
+        if steps.user.contains(where: { if case .tab = $0.step { true } else { false } }) {
+            let tappable = TabTap.tappableTabs(in: state.core)
+            steps.user = steps.user.compactMap { entry in
+                guard case .tab(let id) = entry.step else { return entry }
+                var entry = entry
+                entry.tap = TabTap(id, in: state, tappable: tappable, keepOnReselect: driver.keepOnReselect)
+                return entry.tap == .refused ? nil : entry
+            }
+        }
         if steps.linksOpen, state.changedWhileHidden.isEmpty { linkSetting = LinkSetting(of: state) }
     }
 
@@ -44,11 +55,13 @@ struct StateSurvey {
     /// Which depth bound a state is at, if any: its visible stack too deep, or one screen too
     /// often on it.
     static func depthBound(_ navigation: NavigationState, options: ExplorationOptions) -> String? {
-        if navigation.stack.count >= options.maxStackDepth { return "maxStackDepth" }
-        var counts: [String: Int] = [:]
-        for screen in navigation.stack {
-            counts[screen, default: 0] += 1
-            if counts[screen, default: 0] > options.maxRepeats { return "maxRepeats" }
+        let stack = navigation.stack
+        if stack.count >= options.maxStackDepth { return "maxStackDepth" }
+        // A stack below the depth bound is short: counting by comparing beats hashing names.
+        for (position, screen) in stack.enumerated() {
+            var count = 1
+            for other in stack[..<position] where other == screen { count += 1 }
+            if count > options.maxRepeats { return "maxRepeats" }
         }
         return nil
     }
@@ -75,13 +88,27 @@ struct TakenStep {
         }
     }
 
+    /// `take(_:from:workers:known:)` on another thread when there are several workers, so that
+    /// the search merges the batch before meanwhile; else at once.
+    static func takeBeside(_ entries: [[StepMenu.Entry]], from batch: [ExploredState], workers: ExplorationWorkers,
+                           known: [StateKey: Int]) -> BackgroundWork<[[TakenStep]]> {
+        BackgroundWork(inBackground: workers.drivers.count > 1) {
+            take(entries, from: batch, workers: workers, known: known)
+        }
+    }
+
     /// Takes each of `entries` from `state`: the second half of expanding a state. A way's
     /// state after is dropped (its key kept) when `isKnown` says the search has it already:
     /// most steps lead back to a state seen before, and it is freed here, on the worker.
     static func take(_ entries: [StepMenu.Entry], from state: ExploredState, driver: RuntimeDriver,
                      isKnown: (StateKey, ExploredState) -> Bool) -> [TakenStep] {
         entries.map { entry in
+            if case .tab(let id) = entry.step, let tap = entry.tap,
+               let tap = driver.tapWithoutCore(id, tap, from: state, isKnown: isKnown) {
+                return TakenStep(entry: entry, ways: [tap.way], afterKeys: [tap.afterKey], bounded: false)
+            }
             var ways = driver.take(entry.step, from: state)
+            if case .tab = entry.step, ways.count == 1 { driver.notePlainTap(ways[0].outcome) }
             var afterKeys: [StateKey?] = []
             afterKeys.reserveCapacity(ways.count)
             for index in ways.indices {

@@ -13,6 +13,9 @@ struct StepMenu {
         var byUser: Bool
         /// For a link step, the link it was made for.
         var link: CoverageTarget?
+        /// For a tab tap, what it does in the state it is taken from, once the state's survey
+        /// has told (`TabTap`).
+        var tap: TabTap?
     }
 
     /// The steps of one state, in the order they are taken: the user's, then (when `linksOpen`)
@@ -24,17 +27,36 @@ struct StepMenu {
         var facts: [Entry] = []
     }
 
-    private let index: SpecIndex
-    private let checker: ValueChecker
     private let facts: [(name: String, values: [Value?])]
+    /// The events of each screen with their representative payloads (its built-in `done`
+    /// too), made once: every state that shows the screen offers the same.
+    private let screenSteps: [String: [Entry]]
+    /// The tab ids of each tabs flow, in order.
+    private let tabIDs: [String: [String]]
     /// A step opening each declared link, the same in every state; a link is named by its
     /// position here.
     let links: [Entry]
 
     init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker, domains: SettingDomains) {
-        self.index = index
-        self.checker = checker
         self.facts = domains.facts
+        let handlesDone = Self.screensWhoseDoneCanBeHandled(spec)
+        var screenSteps: [String: [Entry]] = [:]
+        for (name, screen) in index.screens {
+            var entries = screen.events.map { event in
+                Entry(step: .send(screen: name, event: event.name, payload: checker.representative(of: event.payload)),
+                      byUser: true)
+            }
+            if !screen.events.contains(where: { $0.name == "done" }), handlesDone.all || handlesDone.screens.contains(name) {
+                entries.append(Entry(step: .send(screen: name, event: "done", payload: nil), byUser: true))
+            }
+            screenSteps[name] = entries
+        }
+        self.screenSteps = screenSteps
+        var tabIDs: [String: [String]] = [:]
+        for (name, flow) in index.flows {
+            if case .tabs(let tabs, _) = flow.kind { tabIDs[name] = tabs.map(\.id) }
+        }
+        self.tabIDs = tabIDs
         var links: [Entry] = []
         for flow in spec.flows {
             for link in flow.links {
@@ -48,21 +70,13 @@ struct StepMenu {
     func steps(for state: NavigationState, context: [String: Value]) -> Steps {
         var steps = Steps()
         guard state.finished == nil else { return steps }
-        if let top = state.top, let screen = index.screens[top] {
-            for event in screen.events {
-                let payload = checker.representative(of: event.payload)
-                steps.user.append(Entry(step: .send(screen: top, event: event.name, payload: payload), byUser: true))
-            }
-            if !screen.events.contains(where: { $0.name == "done" }) {
-                steps.user.append(Entry(step: .send(screen: top, event: "done", payload: nil), byUser: true))
-            }
-        }
+        if let top = state.top, let entries = screenSteps[top] { steps.user = entries }
         steps.user.append(Entry(step: .back, byUser: true))
         if state.presented != nil { steps.user.append(Entry(step: .dismiss, byUser: true)) }
         var tabIDs: [String] = []
         for flowName in state.flows {
-            guard let flow = index.flows[flowName], case .tabs(let tabs, _) = flow.kind else { continue }
-            for tab in tabs where !tabIDs.contains(tab.id) { tabIDs.append(tab.id) }
+            guard let ids = self.tabIDs[flowName] else { continue }
+            for id in ids where !tabIDs.contains(id) { tabIDs.append(id) }
         }
         steps.user += tabIDs.map { Entry(step: .tab($0), byUser: true) }
         // While a link is held no other is opened: held links open in order once their way
@@ -75,6 +89,23 @@ struct StepMenu {
             }
         }
         return steps
+    }
+
+    /// The screens whose built-in `done` something can handle: those a flow has an `S.done` key
+    /// for, and the steps of sequences (a sequence shows its next step); every screen (`all`)
+    /// when a flow has a `*.done` key. Elsewhere the runtime leaves a screen's undeclared `done`
+    /// unhandled in every state, which reports nothing (no finding, no way out), so it is not
+    /// sent.
+    static func screensWhoseDoneCanBeHandled(_ spec: FlowSpec) -> (all: Bool, screens: Set<String>) {
+        var screens: Set<String> = []
+        for flow in spec.flows {
+            for transition in flow.transitions where transition.trigger.event == "done" {
+                if transition.trigger.isWildcard { return (true, []) }
+                screens.insert(transition.trigger.source)
+            }
+            if case .sequence(let steps) = flow.kind { screens.formUnion(steps.map(\.target.name)) }
+        }
+        return (false, screens)
     }
 
     /// The link's pattern with `1` for every parameter (a valid int and string alike).

@@ -65,6 +65,21 @@ import Testing
         #expect(ExplorationWorkers(driver: driver, count: -3).drivers.count == 1)
     }
 
+    /// Work started beside the caller (the next batch's steps, while the search merges) gives
+    /// its result once, whether it ran on another thread or at once.
+    @Test func backgroundWorkHandsItsResultOver() throws {
+        for inBackground in [false, true] {
+            let work = Self.sum(upTo: 1_000, inBackground: inBackground)
+            #expect(work.wait() == 499_500)
+            #expect(work.wait() == nil, "the result is handed over, not kept")
+        }
+    }
+
+    /// Formed outside the main actor: work that runs on another thread must not belong to it.
+    private nonisolated static func sum(upTo count: Int, inBackground: Bool) -> BackgroundWork<Int> {
+        BackgroundWork(inBackground: inBackground) { (0..<count).reduce(0, +) }
+    }
+
     @discardableResult
     private func expectSameWithAnyNumberOfJobs(_ spec: FlowSpec, options: ExplorationOptions, seed: UInt64? = nil,
                                                sourceLocation: SourceLocation = #_sourceLocation) throws -> ExplorationResult {
