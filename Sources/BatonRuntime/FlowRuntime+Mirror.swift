@@ -114,7 +114,7 @@ extension FlowRuntime {
         }
         let declaration = core.definitions.screens[name]
         let viewModel: any ScreenViewModel = if let declaration {
-            registry.makeViewModel(for: declaration.screen, context: context)
+            registry.makeViewModel(for: declaration, context: context)
         } else {
             GenericViewModel(context: context, events: Screen.builtinEvents)
         }

@@ -10,5 +10,12 @@ struct StepTrace {
         actions.append(action)
     }
 
-    var actionText: String? { actions.isEmpty ? nil : actions.joined(separator: "; ") }
+    /// The actions joined with `; `; a single action (most steps) is not copied.
+    var actionText: String? {
+        switch actions.count {
+        case 0: nil
+        case 1: actions.first
+        default: actions.joined(separator: "; ")
+        }
+    }
 }

@@ -253,6 +253,17 @@ package struct NavigationCore: Sendable {
         return chain
     }
 
+    /// How many flows `ancestors(of: id)` lists, counted without listing them.
+    func ancestorCount(of id: Int) -> Int {
+        var count = 0
+        var current: Int? = id
+        while let flow = current.flatMap({ state.flows[$0] }), count <= Self.maxDepth * 4 {
+            count += 1
+            current = flow.parent
+        }
+        return count
+    }
+
     /// At the end of a step: drops what the step released. Only an item a changed flow held
     /// before, or an instance the step made, can have been let go, and it is let go when no
     /// changed flow holds it now (an item only moves between flows that both change); with
