@@ -296,6 +296,8 @@ public final class FlowRuntime {
                 _log.removeFirst(_log.count - limit)  // amortised: trims once per `limit` entries
             }
         }
-        for entry in numbered { onTransition?(entry) }
+        if let onTransition {
+            for entry in numbered { onTransition(entry) }
+        }
     }
 }
