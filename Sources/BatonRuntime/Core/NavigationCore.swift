@@ -70,6 +70,9 @@ package struct NavigationCore: Sendable {
     private var heldItemsAtStepStart: [HeldItem] = []
     /// The flows in `heldAtStepStart`.
     private var heldRecorded = InstanceIDs()
+    /// The flows of `heldAtStepStart` as they are at the end of the step, while
+    /// `releaseUnheld` runs: one array reused from step to step.
+    private var changedAtStepEnd: [CoreFlow?] = []
     /// The instances the current step made.
     var madeThisStep: [CoreItem] = []
 
@@ -289,12 +292,14 @@ package struct NavigationCore: Sendable {
             if !heldItemsAtStepStart.isEmpty { heldItemsAtStepStart.removeAll(keepingCapacity: true) }
             heldRecorded.removeAll()
             if !madeThisStep.isEmpty { madeThisStep.removeAll(keepingCapacity: true) }
+            if !changedAtStepEnd.isEmpty { changedAtStepEnd.removeAll(keepingCapacity: true) }
         }
         guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty else { return }
         var pending: [(item: HeldItem, depth: Int)] = []
         do {
             // The flows the step changed, as they are now, looked up once.
-            let changedNow = heldAtStepStart.map { state.flows[$0.id] }
+            for (id, _) in heldAtStepStart { changedAtStepEnd.append(state.flows[id]) }
+            let changedNow = changedAtStepEnd
             func isHeldAtStepEnd(_ id: Int) -> Bool {
                 id == state.rootID || changedNow.contains { $0?.holds(id) == true }
             }
