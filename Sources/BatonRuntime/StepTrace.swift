@@ -1,21 +1,18 @@
 /// What one step did, collected for its log entry.
 struct StepTrace {
     var flow: String?
-    var actions: [String] = []
+    /// The actions recorded, joined with `; `; nil when none. Kept as one text, so that a step
+    /// of one action (most steps) allocates nothing for it.
+    private(set) var actionText: String?
     /// Replaces the step result's name in the log (`held`).
     var resultName: String?
 
     mutating func record(flow: String, action: String) {
         self.flow = flow
-        actions.append(action)
-    }
-
-    /// The actions joined with `; `; a single action (most steps) is not copied.
-    var actionText: String? {
-        switch actions.count {
-        case 0: nil
-        case 1: actions.first
-        default: actions.joined(separator: "; ")
+        if let text = actionText {
+            actionText = text + "; " + action
+        } else {
+            actionText = action
         }
     }
 }
