@@ -149,8 +149,17 @@ public struct ValueChecker: Sendable {
         guard depth < 64 else { return nil }
         switch value {
         case .double(let number) where !number.isFinite: return "`\(number)` is not a finite number"
-        case .list(let items): return items.lazy.compactMap { nonFinite($0, depth: depth + 1) }.first
-        case .record(let fields): return fields.values.lazy.compactMap { nonFinite($0, depth: depth + 1) }.first
+        case .list(let items):
+            for item in items {
+                if let reason = nonFinite(item, depth: depth + 1) { return reason }
+            }
+            return nil
+        case .record(let fields):
+            // A plain loop: this runs on every payload a step sends, and a lazy chain allocates.
+            for field in fields.values {
+                if let reason = nonFinite(field, depth: depth + 1) { return reason }
+            }
+            return nil
         default: return nil
         }
     }

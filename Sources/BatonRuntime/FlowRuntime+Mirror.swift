@@ -63,7 +63,8 @@ extension FlowRuntime {
             for id in changes.screens { mirrorScreen(id, in: state) }
         }
         // Every coordinator exists before any is set, since a flow's items name its children.
-        var changed: [(FlowCoordinator, CoreFlow)] = []
+        var changed = coordinatorsToSet
+        coordinatorsToSet = []
         if everything {
             for id in state.flows.keys { prepareCoordinator(id, in: state, into: &changed) }
         } else {
@@ -72,6 +73,8 @@ extension FlowRuntime {
         for (coordinator, node) in changed {
             coordinator.mirror(node, in: mirror)
         }
+        changed.removeAll(keepingCapacity: true)
+        coordinatorsToSet = changed
         mirrorRunState(state)
     }
 
@@ -114,7 +117,7 @@ extension FlowRuntime {
         }
         let declaration = core.definitions.screens[name]
         let viewModel: any ScreenViewModel = if let declaration {
-            registry.makeViewModel(for: declaration.screen, context: context)
+            registry.makeViewModel(for: declaration, context: context)
         } else {
             GenericViewModel(context: context, events: Screen.builtinEvents)
         }

@@ -47,6 +47,9 @@ public final class FlowRuntime {
     /// Not checked for overlapping accesses at run time, as `core`: each change of it is made
     /// after what it stores (a view model a registry made, a coordinator) is ready.
     @ObservationIgnored @exclusivity(unchecked) var mirror = FacadeMirror()
+    /// The coordinators a sync sets, with the core flows they take: kept from one step to the
+    /// next, empty between syncs, so that a step's sync allocates no list.
+    @ObservationIgnored var coordinatorsToSet: [(FlowCoordinator, CoreFlow)] = []
 
     /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
     /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
@@ -296,6 +299,8 @@ public final class FlowRuntime {
                 _log.removeFirst(_log.count - limit)  // amortised: trims once per `limit` entries
             }
         }
-        for entry in numbered { onTransition?(entry) }
+        if let onTransition {
+            for entry in numbered { onTransition(entry) }
+        }
     }
 }

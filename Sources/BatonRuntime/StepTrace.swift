@@ -1,14 +1,18 @@
 /// What one step did, collected for its log entry.
 struct StepTrace {
     var flow: String?
-    var actions: [String] = []
+    /// The actions recorded, joined with `; `; nil when none. Kept as one text, so that a step
+    /// of one action (most steps) allocates nothing for it.
+    private(set) var actionText: String?
     /// Replaces the step result's name in the log (`held`).
     var resultName: String?
 
     mutating func record(flow: String, action: String) {
         self.flow = flow
-        actions.append(action)
+        if let text = actionText {
+            actionText = text + "; " + action
+        } else {
+            actionText = action
+        }
     }
-
-    var actionText: String? { actions.isEmpty ? nil : actions.joined(separator: "; ") }
 }

@@ -105,11 +105,14 @@ public struct ViewModelRegistry: Sendable {
         factories.entry(screen: screen.name, viewModelName: screen.viewModelName) != nil
     }
 
-    /// Makes the view model of a screen instance.
+    /// Makes the view model of a screen instance: the factory registered for the screen (by
+    /// its id, then its view-model name), else a `GenericViewModel`.
     @MainActor
-    func makeViewModel(for screen: Screen, context: ViewModelContext) -> any ScreenViewModel {
-        if let factory = factories.entry(screen: screen.name, viewModelName: screen.viewModelName) { return factory(context) }
-        return GenericViewModel(context: context, events: screen.events.map(\.name) + Screen.builtinEvents)
+    func makeViewModel(for definition: ScreenDefinition, context: ViewModelContext) -> any ScreenViewModel {
+        if let factory = factories.entry(screen: definition.name, viewModelName: definition.viewModelName) {
+            return factory(context)
+        }
+        return GenericViewModel(context: context, events: definition.eventNames)
     }
 }
 

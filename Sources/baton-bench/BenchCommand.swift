@@ -45,6 +45,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only measure the scripted walk, on the hand-written coordinator and on the runtime.")
     var walkOnly = false
 
+    @Flag(help: "Walk the runtime once, untimed, and nothing else, for a profiler (valgrind --tool=callgrind): --walk-steps steps over the flow of the first of --sizes. Two step counts' difference is the walk's own cost.")
+    var profileRuntimeWalk = false
+
     mutating func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if let walkSteps, walkSteps < 1 { throw ValidationError("--walk-steps must be at least 1") }
@@ -69,6 +72,14 @@ struct BenchCommand: ParsableCommand {
         if let emit {
             let screens = sizes.first ?? 1_000
             print(emit == .bench ? FlowGenerator(screens: screens).yaml() : WildcardGenerator(screens: screens).yaml())
+            return
+        }
+        if profileRuntimeWalk {
+            let screens = sizes.first ?? 1_000
+            let steps = walkSteps ?? 20_000
+            progress("runtime walk, untimed: \(steps) steps over \(screens) screens")
+            guard let top = RuntimeBench.profile(screens: screens, steps: steps) else { throw ExitCode.failure }
+            print(top)
             return
         }
         let runs = self.runs ?? (quick ? 3 : 5)

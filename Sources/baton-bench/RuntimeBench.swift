@@ -47,4 +47,18 @@ enum RuntimeBench {
             try? RuntimeWalk.figures(spec: spec, shape: shape, walk: walk, runs: runs, cycles: cycles)
         }
     }
+
+    /// Walks `steps` steps over a generated flow of `screens` screens once, untimed, for a
+    /// profiler; the visible screen at the end, or nil when the flow does not load or start.
+    static func profile(screens: Int, steps: Int) -> String? {
+        let shape = FlowShape(screens: screens)
+        let walk = Walk(shape: shape, count: steps)
+        let loaded = FlowLoader(limits: Pipeline.limits).load(text: FlowGenerator(shape: shape).yaml(), path: "bench.yaml")
+        guard let spec = loaded.spec, !loaded.hasErrors else { return nil }
+        return MainActor.assumeIsolated {
+            guard let runtime = try? RuntimeWalk.makeRuntime(spec) else { return nil }
+            for step in walk.steps { RuntimeWalk.apply(step, to: runtime) }
+            return runtime.state.top
+        }
+    }
 }

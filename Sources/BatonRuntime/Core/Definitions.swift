@@ -6,10 +6,18 @@ final class FlowDefinition: Sendable {
     let flow: Flow
     /// The flow's `on` keys by trigger.
     let keys: TransitionIndex
+    /// Each transition's trigger as written (`paywall.subscribe`), by position: what a step
+    /// records of the transition it performs, made once instead of on every step.
+    let triggerTexts: [String]
+    /// Each transition's alternatives as the log writes them (`push recipeDetail`), by
+    /// position and alternative.
+    let actionTexts: [[String]]
 
     init(_ flow: Flow) {
         self.flow = flow
         keys = TransitionIndex(flow)
+        triggerTexts = flow.transitions.map(\.trigger.description)
+        actionTexts = flow.transitions.map { $0.actions.map(\.kind.text) }
     }
 }
 
@@ -22,6 +30,9 @@ final class ScreenDefinition: Sendable {
     let viewModelName: String
     /// Whether the screen declares an input (else it ignores any payload it is shown with).
     let takesInput: Bool
+    /// The declared events' names, then the built-in ones: what a `GenericViewModel` of the
+    /// screen can send, listed once instead of for each instance.
+    let eventNames: [String]
     private let events: [EventDeclaration]
 
     init(_ screen: Screen) {
@@ -30,6 +41,7 @@ final class ScreenDefinition: Sendable {
         title = screen.title
         viewModelName = screen.viewModelName
         takesInput = screen.input != nil
+        eventNames = screen.events.map(\.name) + Screen.builtinEvents
         events = screen.events
     }
 

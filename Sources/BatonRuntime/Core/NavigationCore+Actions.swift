@@ -14,17 +14,18 @@ struct PendingResult: Sendable {
 }
 
 extension NavigationCore {
-    /// Performs one action of flow `id`'s `on`. The emission's payload, with the action's `with`
-    /// merged over it, is the target's input. An action that is not handled changes nothing:
-    /// a `do` or `link` is rolled back to the state before it.
-    /// `choice` is the index of the alternative of `transition` whose `when` held; a handled
+    /// Performs one action of flow `id`'s `on`: alternative `choice` (the one whose `when`
+    /// held) of the transition at `position` in `definition`. The emission's payload, with the
+    /// action's `with` merged over it, is the target's input. An action that is not handled
+    /// changes nothing: a `do` or `link` is rolled back to the state before it. A handled
     /// action is recorded in the step's `use`.
-    mutating func perform(_ transition: Transition, _ choice: Int, in id: Int, emission: Emission, depth: Int) -> StepResult {
-        let action = transition.actions[choice]
+    mutating func perform(_ position: Int, _ choice: Int, of definition: FlowDefinition, in id: Int, emission: Emission,
+                          depth: Int) -> StepResult {
+        let action = definition.flow.transitions[position].actions[choice]
         let flowName = state.flows[id]?.flow ?? ""
         let useIndex = use.transitions.count
-        use.transitions.append(TransitionUse(flow: flowName, trigger: transition.trigger.description, action: choice))
-        trace.record(flow: flowName, action: action.kind.text)
+        use.transitions.append(TransitionUse(flow: flowName, trigger: definition.triggerTexts[position], action: choice))
+        trace.record(flow: flowName, action: definition.actionTexts[position][choice])
         let checkpoint = action.kind.needsCheckpoint ? makeCheckpoint() : nil
         let firstID = state.nextInstanceID
         var result: StepResult

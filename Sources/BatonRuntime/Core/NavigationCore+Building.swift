@@ -20,8 +20,13 @@ extension NavigationCore {
     }
 
     /// A new instance of screen or flow `name` with `input`, to be placed under flow `parent`.
+    /// A screen is made at once; only a flow needs the depth it is made at.
     mutating func makeItem(_ name: String, input: Value?, under parent: Int) throws(ActionFailure) -> CoreItem {
-        try makeItem(name, input: input, depth: ancestors(of: parent).count)
+        if let screen = definitions.screens[name] {
+            try countCreation()
+            return makeScreen(screen, input: input)
+        }
+        return try makeItem(name, input: input, depth: ancestorCount(of: parent))
     }
 
     /// A new instance of screen or flow `name`; a flow is made with `parent` as its parent.

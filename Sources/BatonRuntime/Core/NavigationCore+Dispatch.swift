@@ -16,12 +16,12 @@ extension NavigationCore {
         let keys = definition.keys
         if let position = keys.specific(source: emission.source, event: emission.event),
            let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) {
-            return perform(transitions[position], choice, in: id, emission: emission, depth: depth)
+            return perform(position, choice, of: definition, in: id, emission: emission, depth: depth)
         }
         if let result = sequenceDone(emission, at: id, arrival: arrival, depth: depth) { return result }
         if !emission.isOutcome, let position = keys.wildcard(event: emission.event),
            let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) {
-            return perform(transitions[position], choice, in: id, emission: emission, depth: depth)
+            return perform(position, choice, of: definition, in: id, emission: emission, depth: depth)
         }
         if !emission.isOutcome, emission.event == "back", let result = defaultBack(at: id, arrival: arrival) {
             return result
@@ -66,7 +66,7 @@ extension NavigationCore {
         trace = StepTrace()
         let slot = reserveNested()
         let emission = Emission(event: "dismissed", source: name, payload: nil, isOutcome: false)
-        var result = perform(transitions[position], choice, in: owner, emission: emission, depth: depth + 1)
+        var result = perform(position, choice, of: definition, in: owner, emission: emission, depth: depth + 1)
         if result == .handled {
             drainEmptySequences(depth: depth + 1)
             repairIfNeeded()

@@ -150,10 +150,12 @@ extension NavigationCore {
         // A rejected step changed nothing, so no held link can have become openable.
         settle(retryingLinks: result == .handled)
         releaseUnheld()
-        let entry = LogEntry(
+        // The step's own entry is made in the list, not copied into it.
+        var entries = [LogEntry(
             sequence: 0, trigger: trigger, source: source, flow: own.flow, action: own.actionText,
-            result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)
-        return endStep(result: result, entries: nestedEntries.isEmpty ? [entry] : [entry] + nestedEntries)
+            result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)]
+        if !nestedEntries.isEmpty { entries += nestedEntries }
+        return endStep(result: result, entries: entries)
     }
 
     /// After a change of context, flags or spec: following switches follow (not after a

@@ -60,10 +60,19 @@ package struct NavigationCore: Sendable {
     var deliveredResults: [(instance: Int, result: ScreenResult)] = []
     /// (1.1) New inputs of screen instances that stayed on top (`singleTop`), for their view models.
     var updatedInputs: [(instance: Int, input: Value?)] = []
-    /// The flows the current step changed or made, each with the items it held before.
-    private var heldAtStepStart: [(id: Int, items: [CoreItem])] = []
+    /// The flows the current step changed or made, each with where the items it held before
+    /// lie in `heldItemsAtStepStart`.
+    private var heldAtStepStart: [(id: Int, items: Range<Int>)] = []
+    /// The items the flows of `heldAtStepStart` held before, one flow after the other: kept in
+    /// one array reused from step to step, by id only, so that noting them allocates and
+    /// retains nothing and leaves the flows' own entries unshared (a change of them then
+    /// copies nothing).
+    private var heldItemsAtStepStart: [HeldItem] = []
     /// The flows in `heldAtStepStart`.
     private var heldRecorded = InstanceIDs()
+    /// The flows of `heldAtStepStart` as they are at the end of the step, while
+    /// `releaseUnheld` runs: one array reused from step to step.
+    private var changedAtStepEnd: [CoreFlow?] = []
     /// The instances the current step made.
     var madeThisStep: [CoreItem] = []
 
@@ -133,6 +142,7 @@ package struct NavigationCore: Sendable {
         deliveredResults = []
         updatedInputs = []
         heldAtStepStart.removeAll(keepingCapacity: true)
+        heldItemsAtStepStart.removeAll(keepingCapacity: true)
         heldRecorded.removeAll()
         madeThisStep.removeAll(keepingCapacity: true)
     }
@@ -198,11 +208,18 @@ package struct NavigationCore: Sendable {
         get { state.flows[id] }
         _modify {
             changedFlows.insert(id)
+            // Taken out of the table and put back rather than changed in it: changing a table's
+            // value in place allocates for each change. Taken out, the flow's fields stay
+            // unshared, so the change copies nothing.
+            var flow = state.flows.removeValue(forKey: id)
+            defer { state.flows[id] = flow }
             if !heldRecorded.contains(id) {
                 heldRecorded.insert(id)
-                heldAtStepStart.append((id, state.flows[id]?.heldItems ?? []))
+                let start = heldItemsAtStepStart.count
+                if let flow { Self.noteHeldItems(of: flow, in: &heldItemsAtStepStart) }
+                heldAtStepStart.append((id, start..<heldItemsAtStepStart.count))
             }
-            yield &state.flows[id]
+            yield &flow
         }
     }
 
@@ -253,6 +270,17 @@ package struct NavigationCore: Sendable {
         return chain
     }
 
+    /// How many flows `ancestors(of: id)` lists, counted without listing them.
+    func ancestorCount(of id: Int) -> Int {
+        var count = 0
+        var current: Int? = id
+        while let flow = current.flatMap({ state.flows[$0] }), count <= Self.maxDepth * 4 {
+            count += 1
+            current = flow.parent
+        }
+        return count
+    }
+
     /// At the end of a step: drops what the step released. Only an item a changed flow held
     /// before, or an instance the step made, can have been let go, and it is let go when no
     /// changed flow holds it now (an item only moves between flows that both change); with
@@ -261,29 +289,33 @@ package struct NavigationCore: Sendable {
     mutating func releaseUnheld() {
         defer {
             if !heldAtStepStart.isEmpty { heldAtStepStart.removeAll(keepingCapacity: true) }
+            if !heldItemsAtStepStart.isEmpty { heldItemsAtStepStart.removeAll(keepingCapacity: true) }
             heldRecorded.removeAll()
             if !madeThisStep.isEmpty { madeThisStep.removeAll(keepingCapacity: true) }
+            if !changedAtStepEnd.isEmpty { changedAtStepEnd.removeAll(keepingCapacity: true) }
         }
         guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty else { return }
-        var pending: [(item: CoreItem, depth: Int)] = []
+        var pending: [(item: HeldItem, depth: Int)] = []
         do {
             // The flows the step changed, as they are now, looked up once.
-            let changedNow = heldAtStepStart.map { state.flows[$0.id] }
+            for (id, _) in heldAtStepStart { changedAtStepEnd.append(state.flows[id]) }
+            let changedNow = changedAtStepEnd
             func isHeldAtStepEnd(_ id: Int) -> Bool {
                 id == state.rootID || changedNow.contains { $0?.holds(id) == true }
             }
-            for ((_, items), flow) in zip(heldAtStepStart, changedNow) {
+            for ((_, range), flow) in zip(heldAtStepStart, changedNow) {
+                let items = heldItemsAtStepStart[range]
                 let kept = flow.map { Self.keptFromBottom(items, in: $0) } ?? 0
-                for item in items[kept...] where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
+                for item in items.dropFirst(kept) where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
             }
-            for item in madeThisStep where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
+            for item in madeThisStep where !isHeldAtStepEnd(item.id) { pending.append((HeldItem(item), 0)) }
         }
         guard !pending.isEmpty else { return }
         while let (item, depth) = pending.popLast() {
             if item.isFlow {
                 guard let flow = state.flows.removeValue(forKey: item.id) else { continue }
                 released.insert(item.id)
-                if depth < Self.maxDepth * 4 { pending += flow.heldItems.map { ($0, depth + 1) } }
+                if depth < Self.maxDepth * 4 { pending += flow.heldItems.map { (HeldItem($0), depth + 1) } }
             } else if state.screens.removeValue(forKey: item.id) != nil {
                 released.insert(item.id)
                 state.received[item.id] = nil
@@ -291,13 +323,26 @@ package struct NavigationCore: Sendable {
         }
     }
 
+    /// Notes what `flow` holds (its `heldItems`, in order) at the end of `held`.
+    private static func noteHeldItems(of flow: CoreFlow, in held: inout [HeldItem]) {
+        if flow.kind.holdsStack {
+            for entry in flow.entries { held.append(HeldItem(entry)) }
+            if let modal = flow.presented { held.append(HeldItem(modal.item)) }
+        } else {
+            for item in flow.heldItems { held.append(HeldItem(item)) }
+        }
+    }
+
     /// How many of `items` (what a flow held when the step first changed it) a stack or
     /// sequence still holds at the same places from its bottom: those are held still.
-    private static func keptFromBottom(_ items: [CoreItem], in flow: CoreFlow) -> Int {
+    private static func keptFromBottom(_ items: ArraySlice<HeldItem>, in flow: CoreFlow) -> Int {
         guard flow.kind.holdsStack else { return 0 }
         let entries = flow.entries
         var kept = 0
-        while kept < items.count, kept < entries.count, items[kept].id == entries[kept].id { kept += 1 }
+        for (item, entry) in zip(items, entries) {
+            guard item.id == entry.id else { break }
+            kept += 1
+        }
         return kept
     }
 
