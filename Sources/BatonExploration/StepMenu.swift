@@ -40,23 +40,20 @@ struct StepMenu {
     init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker, domains: SettingDomains) {
         self.facts = domains.facts
         let handlesDone = Self.screensWhoseDoneCanBeHandled(spec)
-        var screenSteps: [String: [Entry]] = [:]
-        for (name, screen) in index.screens {
+        screenSteps = index.screens.mapValues { screen in
             var entries = screen.events.map { event in
-                Entry(step: .send(screen: name, event: event.name, payload: checker.representative(of: event.payload)),
+                Entry(step: .send(screen: screen.name, event: event.name, payload: checker.representative(of: event.payload)),
                       byUser: true)
             }
-            if !screen.events.contains(where: { $0.name == "done" }), handlesDone.all || handlesDone.screens.contains(name) {
-                entries.append(Entry(step: .send(screen: name, event: "done", payload: nil), byUser: true))
+            if !screen.events.contains(where: { $0.name == "done" }),
+               handlesDone.all || handlesDone.screens.contains(screen.name) {
+                entries.append(Entry(step: .send(screen: screen.name, event: "done", payload: nil), byUser: true))
             }
-            screenSteps[name] = entries
+            return entries
         }
-        self.screenSteps = screenSteps
-        var tabIDs: [String: [String]] = [:]
-        for (name, flow) in index.flows {
-            if case .tabs(let tabs, _) = flow.kind { tabIDs[name] = tabs.map(\.id) }
-        }
-        self.tabIDs = tabIDs
+        tabIDs = index.flows.mapValues { flow -> [String]? in
+            if case .tabs(let tabs, _) = flow.kind { tabs.map(\.id) } else { nil }
+        }.compactMapValues { $0 }
         var links: [Entry] = []
         for flow in spec.flows {
             for link in flow.links {
