@@ -29,26 +29,12 @@ struct LinkSetting: Hashable {
         while let id = pending.popLast(), visited < HiddenRegions.maxVisited {
             visited += 1
             guard let flow = state.core.flows[id] else { continue }
-            // The flows the flow holds, in the order of `CoreFlow.heldItems`, without making that list.
-            switch flow.kind {
-            case .stack, .sequence:
-                let entries = flow.entries
-                if let first = entries.first {
-                    let input = first.isFlow ? state.core.flows[first.id]?.input : nil
-                    roots.append(Root(flow: flow.flow, first: first.name, input: input))
-                }
-                for entry in entries where entry.isFlow { pending.append(entry.id) }
-            case .tabs:
-                for tab in flow.tabs { if let child = tab.flow, child.isFlow { pending.append(child.id) } }
-            case .switch:
-                branches.append("\(flow.flow)=\(flow.branch?.name ?? "")")
-                if let branch = flow.branch, branch.isFlow { pending.append(branch.id) }
-                let kept = flow.kept
-                if !kept.isEmpty {
-                    for name in kept.keys.sorted() { if let item = kept[name], item.isFlow { pending.append(item.id) } }
-                }
+            if flow.kind == .switch { branches.append("\(flow.flow)=\(flow.branch?.name ?? "")") }
+            if flow.kind.holdsStack, let first = flow.entries.first {
+                let input = first.isFlow ? state.core.flows[first.id]?.input : nil
+                roots.append(Root(flow: flow.flow, first: first.name, input: input))
             }
-            if let modal = flow.presented, modal.item.isFlow { pending.append(modal.item.id) }
+            flow.forEachHeldItem { if $0.isFlow { pending.append($0.id) } }
         }
         environment = state.keyEnvironment
         self.branches = branches.sorted()

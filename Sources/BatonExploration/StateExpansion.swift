@@ -32,7 +32,7 @@ struct StateSurvey {
         // A tap the runtime refuses (a modal covers the tab) changes nothing and reports
         // nothing: it is not taken.
         if steps.user.contains(where: { if case .tab = $0.step { true } else { false } }) {
-            let tappable = TabTap.tappableTabs(in: state.core)
+            let tappable = state.core.tappableTabs
             steps.user = steps.user.compactMap { entry in
                 guard case .tab(let id) = entry.step else { return entry }
                 var entry = entry

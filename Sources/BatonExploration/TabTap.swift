@@ -20,16 +20,13 @@ enum TabTap: Equatable {
     /// is run.
     case other
 
-    /// The most flows passed on the way down; a state deeper than this is left to the core.
-    static let maxDepth = 256
-
     /// What tapping tab `id` does in `state`, given the tabs flows no modal covers on the way
-    /// to its visible screen (`tappableTabs(in:)`); `keepOnReselect` names the tabs flows whose
-    /// `reselect` is `keep`.
-    init(_ id: String, in state: ExploredState, tappable: [Int]?, keepOnReselect: Set<String>) {
+    /// to its visible screen (`CoreState.tappableTabs`, the core's own walk); `keepOnReselect`
+    /// names the tabs flows whose `reselect` is `keep`.
+    init(_ id: String, in state: ExploredState, tappable: [Int], keepOnReselect: Set<String>) {
         let core = state.core
-        guard core.finished == nil, let tappable else {
-            self = core.finished == nil ? .other : .refused
+        guard core.finished == nil else {
+            self = .refused
             return
         }
         guard let tabsID = tappable.last(where: { core.flows[$0]?.tabs.contains { $0.id == id } == true }),
@@ -50,11 +47,12 @@ enum TabTap: Equatable {
             self = .changesNothing
             return
         }
-        // `popToRoot` cuts the tab's stack, and that of a child flow at its root, to one entry.
+        // `popToRoot` cuts the tab's stack, and that of a child flow at its root, to one entry,
+        // as deep as the core goes.
         var current: CoreItem? = child
-        for _ in 0..<Self.maxDepth {
+        for _ in 0..<NavigationCore.maxDepth {
             guard let item = current, item.isFlow, let stack = core.flows[item.id],
-                  stack.kind == .stack || stack.kind == .sequence else {
+                  stack.kind.holdsStack else {
                 self = .changesNothing
                 return
             }
@@ -65,30 +63,6 @@ enum TabTap: Equatable {
             current = stack.entries.first
         }
         self = .other
-    }
-
-    /// The tabs flows on the way to the visible screen that no modal covers, outermost first
-    /// (as the core's walk finds them); nil when the way is deeper than `maxDepth`.
-    static func tappableTabs(in core: CoreState) -> [Int]? {
-        var tappable: [Int] = []
-        var current: Int? = core.rootID
-        for _ in 0..<maxDepth {
-            guard let id = current, let flow = core.flows[id] else { return tappable }
-            if flow.kind == .tabs { tappable.append(id) }
-            if let modal = flow.presented {
-                tappable = []
-                current = modal.item.isFlow ? modal.item.id : nil
-                continue
-            }
-            let shown: CoreItem?
-            switch flow.kind {
-            case .stack, .sequence: shown = flow.entries.last
-            case .tabs: shown = flow.tabs.first { $0.id == flow.selectedTab }?.flow
-            case .switch: shown = flow.branch
-            }
-            current = shown.flatMap { $0.isFlow ? $0.id : nil }
-        }
-        return nil
     }
 }
 

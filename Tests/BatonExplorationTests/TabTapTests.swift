@@ -108,7 +108,7 @@ import Testing
         while head < states.count, head < 300 {
             let state = states[head]
             head += 1
-            let tappable = TabTap.tappableTabs(in: state.core)
+            let tappable = state.core.tappableTabs
             for id in tabIDs {
                 let tap = TabTap(id, in: state, tappable: tappable, keepOnReselect: driver.keepOnReselect)
                 let ways = driver.take(.tab(id), from: state)

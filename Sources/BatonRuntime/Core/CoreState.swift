@@ -65,7 +65,7 @@ package enum CoreFlowKind: String, Hashable, Codable, Sendable {
     }
 
     /// Whether the flow owns a navigation stack (a stack or a sequence).
-    var holdsStack: Bool { self == .stack || self == .sequence }
+    package var holdsStack: Bool { self == .stack || self == .sequence }
 }
 
 /// A modal and how it is presented.
@@ -228,10 +228,27 @@ package struct CoreFlow: Hashable, Codable, Sendable {
 
     /// Every instance the flow holds: children, kept branches (by name) and the modal.
     package var heldItems: [CoreItem] {
-        var items = childItems
-        if kind == .switch, !kept.isEmpty { items += kept.keys.sorted().compactMap { kept[$0] } }
-        if let presented { items.append(presented.item) }
+        var items: [CoreItem] = []
+        forEachHeldItem { items.append($0) }
         return items
+    }
+
+    /// Calls `body` with each instance the flow holds, in the order of `heldItems`, without
+    /// making that list: the hot paths that only look at each item allocate nothing.
+    package func forEachHeldItem(_ body: (CoreItem) -> Void) {
+        switch kind {
+        case .stack, .sequence:
+            for entry in entries { body(entry) }
+        case .tabs:
+            for tab in tabs { if let child = tab.flow { body(child) } }
+        case .switch:
+            if let branch { body(branch) }
+            let kept = self.kept
+            if !kept.isEmpty {
+                for name in kept.keys.sorted() { if let item = kept[name] { body(item) } }
+            }
+        }
+        if let presented { body(presented.item) }
     }
 
     /// Whether the flow holds instance `id`: as a child, a kept branch or its modal.

@@ -107,6 +107,12 @@ extension CoreState {
     }
 }
 
+extension CoreState {
+    /// The tabs flows on the way to the visible screen that no modal covers, outermost first:
+    /// where a tap on a tab goes (`NavigationCore.selectTab`).
+    package var tappableTabs: [Int] { CoreWalk(self).tappableTabs }
+}
+
 extension NavigationCore {
     func visibleWalk() -> CoreWalk {
         CoreWalk(state)

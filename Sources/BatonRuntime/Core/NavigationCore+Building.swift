@@ -20,13 +20,10 @@ extension NavigationCore {
     }
 
     /// A new instance of screen or flow `name` with `input`, to be placed under flow `parent`.
-    /// A screen is made at once; only a flow needs the depth it is made at.
+    /// Only a flow needs the depth it is made at, so only then are the parent's ancestors counted.
     mutating func makeItem(_ name: String, input: Value?, under parent: Int) throws(ActionFailure) -> CoreItem {
-        if let screen = definitions.screens[name] {
-            try countCreation()
-            return makeScreen(screen, input: input)
-        }
-        return try makeItem(name, input: input, depth: ancestorCount(of: parent))
+        let depth = definitions.flows[name] == nil ? 0 : ancestorCount(of: parent)
+        return try makeItem(name, input: input, depth: depth)
     }
 
     /// A new instance of screen or flow `name`; a flow is made with `parent` as its parent.

@@ -216,7 +216,7 @@ package struct NavigationCore: Sendable {
             if !heldRecorded.contains(id) {
                 heldRecorded.insert(id)
                 let start = heldItemsAtStepStart.count
-                if let flow { Self.noteHeldItems(of: flow, in: &heldItemsAtStepStart) }
+                flow?.forEachHeldItem { heldItemsAtStepStart.append(HeldItem($0)) }
                 heldAtStepStart.append((id, start..<heldItemsAtStepStart.count))
             }
             yield &flow
@@ -262,23 +262,26 @@ package struct NavigationCore: Sendable {
     /// `id` and its parents, nearest first.
     func ancestors(of id: Int) -> [Int] {
         var chain: [Int] = []
-        var current: Int? = id
-        while let flow = current.flatMap({ state.flows[$0] }), chain.count <= Self.maxDepth * 4 {
-            chain.append(flow.id)
-            current = flow.parent
-        }
+        forEachAncestor(of: id) { chain.append($0) }
         return chain
     }
 
     /// How many flows `ancestors(of: id)` lists, counted without listing them.
     func ancestorCount(of id: Int) -> Int {
         var count = 0
+        forEachAncestor(of: id) { _ in count += 1 }
+        return count
+    }
+
+    /// Calls `body` with `id` and each of its parents, nearest first, up to a bound.
+    private func forEachAncestor(of id: Int, _ body: (Int) -> Void) {
+        var visited = 0
         var current: Int? = id
-        while let flow = current.flatMap({ state.flows[$0] }), count <= Self.maxDepth * 4 {
-            count += 1
+        while let flow = current.flatMap({ state.flows[$0] }), visited <= Self.maxDepth * 4 {
+            body(flow.id)
+            visited += 1
             current = flow.parent
         }
-        return count
     }
 
     /// At the end of a step: drops what the step released. Only an item a changed flow held
@@ -315,21 +318,11 @@ package struct NavigationCore: Sendable {
             if item.isFlow {
                 guard let flow = state.flows.removeValue(forKey: item.id) else { continue }
                 released.insert(item.id)
-                if depth < Self.maxDepth * 4 { pending += flow.heldItems.map { (HeldItem($0), depth + 1) } }
+                if depth < Self.maxDepth * 4 { flow.forEachHeldItem { pending.append((HeldItem($0), depth + 1)) } }
             } else if state.screens.removeValue(forKey: item.id) != nil {
                 released.insert(item.id)
                 state.received[item.id] = nil
             }
-        }
-    }
-
-    /// Notes what `flow` holds (its `heldItems`, in order) at the end of `held`.
-    private static func noteHeldItems(of flow: CoreFlow, in held: inout [HeldItem]) {
-        if flow.kind.holdsStack {
-            for entry in flow.entries { held.append(HeldItem(entry)) }
-            if let modal = flow.presented { held.append(HeldItem(modal.item)) }
-        } else {
-            for item in flow.heldItems { held.append(HeldItem(item)) }
         }
     }
 
