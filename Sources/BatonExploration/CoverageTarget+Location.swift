@@ -12,7 +12,7 @@ extension CoverageTarget {
             }
             for link in flow.links { targets.append(.link(flow: flow.name, pattern: link.pattern.text)) }
         }
-        return targets.sorted()
+        return CoverageTarget.sorted(targets)
     }
 }
 

@@ -39,17 +39,31 @@ final class ExplorationWorkers {
         values.removeAll()
     }
 
+    /// `body(driver, index)` for each index below `count`, begun now on background threads
+    /// with every driver but the last, which the caller joins in with once it is free
+    /// (`JoinableWork.join(with:)`, passing `joiningDriver`). With one driver nothing runs
+    /// until the caller joins.
+    func begin<Result>(_ count: Int, _ body: @escaping (RuntimeDriver, Int) -> Result) -> JoinableWork<Result> {
+        JoinableWork(count: count, background: Array(drivers.dropLast()), body)
+    }
+
+    /// The driver the caller joins begun work with (`begin(_:_:)`): the one no background
+    /// thread uses.
+    var joiningDriver: RuntimeDriver { drivers[drivers.count - 1] }
+
     /// Calls `body(driver, index)` for each index below `count`, on as many threads as there
-    /// are drivers (index `i` on thread `i % threads`), or all on the calling thread when there
-    /// are fewer than two indices per driver. Each call must touch only its own index.
+    /// are drivers (each thread takes the next index not taken yet, with its own driver), or
+    /// all on the calling thread when there are fewer than two indices per driver. Each call
+    /// must touch only its own index.
     private func spread(_ count: Int, _ body: (RuntimeDriver, Int) -> Void) {
         let threads = min(drivers.count, count / 2)
         guard threads > 1 else { return (0..<count).forEach { body(drivers[0], $0) } }
+        let queue = IndexQueue(count: count)
         withoutActuallyEscaping(body) { body in
             let shared = Unchecked((body: body, drivers: drivers))
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 let (body, drivers) = shared.value
-                for index in stride(from: thread, to: count, by: threads) { body(drivers[thread], index) }
+                while let index = queue.take() { body(drivers[thread], index) }
             }
         }
     }

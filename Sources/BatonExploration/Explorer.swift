@@ -99,12 +99,12 @@ private struct Search {
             if started >= limit { break }
         }
         // With several workers, the search's own driver is not one of them: it merges while
-        // they take the next batch's steps.
+        // they take the next batch's steps, then joins them with the workers' last driver.
         workers = ExplorationWorkers(driver: options.jobs > 1 ? driver.worker() ?? driver : driver, count: options.jobs)
         var next = 0
         var running: Batch?
         repeat {
-            var finished = running.map { (batch: $0, taken: $0.taken.wait() ?? []) }
+            var finished = running.map { (batch: $0, taken: $0.taken.join(with: workers.joiningDriver)) }
             // The next batch is started before this one is merged: its states were all found
             // already, and while its steps are taken the merge runs beside them.
             let end = min(states.count, next + Self.batchSize)
@@ -123,7 +123,7 @@ private struct Search {
     private struct Batch {
         var positions: Range<Int>
         var surveys: [StateSurvey]
-        var taken: BackgroundWork<[[TakenStep]]>
+        var taken: JoinableWork<[TakenStep]>
     }
 
     /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
@@ -152,7 +152,7 @@ private struct Search {
         let entries = zip(batch, surveys).map { state, survey in self.entries(of: state, survey) }
         // The workers read the states known as they are now, to drop the states after that
         // the search has already; the merge meanwhile changes its own copy.
-        let taken = TakenStep.takeBeside(entries, from: batch, workers: workers, known: known)
+        let taken = TakenStep.begin(entries, from: batch, workers: workers, known: known)
         return Batch(positions: positions, surveys: surveys, taken: taken)
     }
 
@@ -324,9 +324,9 @@ private struct Search {
     func result() -> ExplorationResult {
         var collector = findings
         let complete = !boundsHit.contains("maxStates") && !boundsHit.contains("maxStarts")
-        let declared = (CoverageTarget.declared(in: spec) + reached.keys.filter {
+        let declared = CoverageTarget.sorted(CoverageTarget.declared(in: spec) + reached.keys.filter {
             if case .placement = $0 { true } else { false }
-        }).sorted()
+        })
         if complete {
             collector.addUnused(spec: spec, index: index, locations: locations, shownScreens: shownScreens,
                                 activeFlows: activeFlows, reached: reached, linkRefusals: linkRefusals)

@@ -10,11 +10,17 @@ import BatonRuntime
 struct LinkSetting: Hashable {
     /// The flags and facts, as the driver numbers them.
     var environment: Int
-    var branches: [String]
+    var branches: [Branch]
     var heldLinks: [String]
     /// Each stack's or sequence's flow, first entry and, when that is a flow, its input (the key
     /// leaves screens' inputs out), in the order met.
     var roots: [Root] = []
+
+    /// A switch flow and the branch it shows (empty when none).
+    struct Branch: Hashable {
+        var flow: String
+        var shown: String
+    }
 
     struct Root: Hashable {
         var flow: String
@@ -23,13 +29,13 @@ struct LinkSetting: Hashable {
     }
 
     init(of state: ExploredState) {
-        var branches: [String] = []
+        var branches: [Branch] = []
         var pending: [Int] = [state.core.rootID]
         var visited = 0
         while let id = pending.popLast(), visited < HiddenRegions.maxVisited {
             visited += 1
             guard let flow = state.core.flows[id] else { continue }
-            if flow.kind == .switch { branches.append("\(flow.flow)=\(flow.branch?.name ?? "")") }
+            if flow.kind == .switch { branches.append(Branch(flow: flow.flow, shown: flow.branch?.name ?? "")) }
             if flow.kind.holdsStack, let first = flow.entries.first {
                 let input = first.isFlow ? state.core.flows[first.id]?.input : nil
                 roots.append(Root(flow: flow.flow, first: first.name, input: input))
@@ -37,7 +43,7 @@ struct LinkSetting: Hashable {
             flow.forEachHeldItem { if $0.isFlow { pending.append($0.id) } }
         }
         environment = state.keyEnvironment
-        self.branches = branches.sorted()
+        self.branches = branches.count > 1 ? branches.sorted { ($0.flow, $0.shown) < ($1.flow, $1.shown) } : branches
         heldLinks = state.core.heldLinks
     }
 }

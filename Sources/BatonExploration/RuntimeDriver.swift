@@ -178,10 +178,11 @@ final class RuntimeDriver {
         }
     }
 
-    /// The scenario view of `state` (top, stack, flows, modal), without the tree.
+    /// The scenario view of `state` (top, stack, flows, modal), without the tree; nil before
+    /// the first start. Read from the state's value: the core is not moved.
     func navigation(in state: ExploredState) -> NavigationState? {
-        guard move(to: state) else { return nil }
-        return core?.navigationState(withTree: false)
+        guard core != nil else { return nil }
+        return state.core.navigationState(withTree: false)
     }
 
     /// Takes `step` from `state`: once, or once under each assignment of the open settings it
@@ -516,10 +517,12 @@ struct StateKey: Hashable {
             }
         case .switch:
             if let branch = flow.branch { add(branch, walk, depth: depth) }
-            for name in flow.kept.keys.sorted() where walk.returning.canComeBack(name, of: flow.flow) {
-                parts.append(.kept(name))
-                if let item = flow.kept[name], walk.keptRegions.contains(item.id) {
-                    add(item, walk, depth: depth)
+            // Most switches keep one branch or none: only more are sorted.
+            if flow.kept.count == 1, let (name, item) = flow.kept.first {
+                add(kept: name, item, of: flow, walk, depth: depth)
+            } else if flow.kept.count > 1 {
+                for name in flow.kept.keys.sorted() {
+                    if let item = flow.kept[name] { add(kept: name, item, of: flow, walk, depth: depth) }
                 }
             }
         }
@@ -528,5 +531,13 @@ struct StateKey: Hashable {
             add(modal.item, walk, depth: depth)
         }
         parts.append(.end)
+    }
+
+    /// A branch a switch keeps, when it can come back; its content too when a step changed it
+    /// while hidden.
+    private mutating func add(kept name: String, _ item: CoreItem, of flow: CoreFlow, _ walk: Walk, depth: Int) {
+        guard walk.returning.canComeBack(name, of: flow.flow) else { return }
+        parts.append(.kept(name))
+        if walk.keptRegions.contains(item.id) { add(item, walk, depth: depth) }
     }
 }

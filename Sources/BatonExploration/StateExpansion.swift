@@ -77,23 +77,17 @@ struct TakenStep {
     /// Whether `maxForks` cut the step short: then some ways it can go are missing.
     var bounded: Bool
 
-    /// Takes each state's entries, spread over the workers; `known` (the search's table of
-    /// states, which does not change meanwhile) says which states after it has already.
-    static func take(_ entries: [[StepMenu.Entry]], from batch: [ExploredState], workers: ExplorationWorkers,
-                     known: [StateKey: Int]) -> [[TakenStep]] {
-        workers.map(batch.count) { driver, offset in
+    /// Takes each state's entries (`take(_:from:driver:isKnown:)`), begun on background threads
+    /// when there are several workers, so that the search merges the batch before meanwhile,
+    /// and joined by the search (`JoinableWork.join(with: workers.joiningDriver)`); with one
+    /// worker, all of it runs when the search joins. `known` (the search's table of states as
+    /// it was when the work began) says which states after a step it has already.
+    static func begin(_ entries: [[StepMenu.Entry]], from batch: [ExploredState], workers: ExplorationWorkers,
+                      known: [StateKey: Int]) -> JoinableWork<[TakenStep]> {
+        workers.begin(batch.count) { driver, offset in
             take(entries[offset], from: batch[offset], driver: driver) { key, state in
                 driver.isKnown(state, key: key, among: known)
             }
-        }
-    }
-
-    /// `take(_:from:workers:known:)` on another thread when there are several workers, so that
-    /// the search merges the batch before meanwhile; else at once.
-    static func takeBeside(_ entries: [[StepMenu.Entry]], from batch: [ExploredState], workers: ExplorationWorkers,
-                           known: [StateKey: Int]) -> BackgroundWork<[[TakenStep]]> {
-        BackgroundWork(inBackground: workers.drivers.count > 1) {
-            take(entries, from: batch, workers: workers, known: known)
         }
     }
 

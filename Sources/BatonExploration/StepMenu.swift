@@ -27,18 +27,25 @@ struct StepMenu {
         var facts: [Entry] = []
     }
 
-    private let facts: [(name: String, values: [Value?])]
+    /// A `set` of each value of each fact conditions read (`factSteps`), with the fact
+    /// (`factNames`) and value (`factValues`) it sets, at the same positions.
+    private let factNames: [String]
+    private let factValues: [Value]
+    private let factSteps: [Entry]
     /// The events of each screen with their representative payloads (its built-in `done`
     /// too), made once: every state that shows the screen offers the same.
     private let screenSteps: [String: [Entry]]
-    /// The tab ids of each tabs flow, in order.
-    private let tabIDs: [String: [String]]
+    /// A tap on each tab of each tabs flow, in order, with the tab's id.
+    private let tabSteps: [String: [(id: String, entry: Entry)]]
     /// A step opening each declared link, the same in every state; a link is named by its
     /// position here.
     let links: [Entry]
 
     init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker, domains: SettingDomains) {
-        self.facts = domains.facts
+        let sets = domains.facts.flatMap { fact in fact.values.compactMap { value in value.map { (fact.name, $0) } } }
+        factNames = sets.map(\.0)
+        factValues = sets.map(\.1)
+        factSteps = sets.map { Entry(step: .set(context: [$0.0: $0.1], flags: [:]), byUser: false) }
         let handlesDone = Self.screensWhoseDoneCanBeHandled(spec)
         screenSteps = index.screens.mapValues { screen in
             var entries = screen.events.map { event in
@@ -51,8 +58,9 @@ struct StepMenu {
             }
             return entries
         }
-        tabIDs = index.flows.mapValues { flow -> [String]? in
-            if case .tabs(let tabs, _) = flow.kind { tabs.map(\.id) } else { nil }
+        tabSteps = index.flows.mapValues { flow -> [(id: String, entry: Entry)]? in
+            guard case .tabs(let tabs, _) = flow.kind else { return nil }
+            return tabs.map { ($0.id, Entry(step: .tab($0.id), byUser: true)) }
         }.compactMapValues { $0 }
         var links: [Entry] = []
         for flow in spec.flows {
@@ -72,18 +80,18 @@ struct StepMenu {
         if state.presented != nil { steps.user.append(Entry(step: .dismiss, byUser: true)) }
         var tabIDs: [String] = []
         for flowName in state.flows {
-            guard let ids = self.tabIDs[flowName] else { continue }
-            for id in ids where !tabIDs.contains(id) { tabIDs.append(id) }
+            guard let taps = tabSteps[flowName] else { continue }
+            for tap in taps where !tabIDs.contains(tap.id) {
+                tabIDs.append(tap.id)
+                steps.user.append(tap.entry)
+            }
         }
-        steps.user += tabIDs.map { Entry(step: .tab($0), byUser: true) }
         // While a link is held no other is opened: held links open in order once their way
         // shows, so a second one adds orderings of the same links, not new behaviour, and
         // would multiply the states by every list of held links.
         steps.linksOpen = state.heldLinks.isEmpty && !links.isEmpty
-        for fact in facts {
-            for case let value? in fact.values where context[fact.name] != value {
-                steps.facts.append(Entry(step: .set(context: [fact.name: value], flags: [:]), byUser: false))
-            }
+        for index in factSteps.indices where context[factNames[index]] != factValues[index] {
+            steps.facts.append(factSteps[index])
         }
         return steps
     }

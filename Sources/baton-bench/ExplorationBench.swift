@@ -21,10 +21,12 @@ struct ExplorationFigures {
         var jobs: Int
         var oneJobMs: Double
         var loadLintMs: Double
+        /// Exploring against loading and linting, with the default jobs and with one: the
+        /// median of the ratios of each round (`ExplorationBench`), not the ratio of the medians.
+        var ratio: Double
+        var oneJobRatio: Double
         var bounds: [String]
 
-        var ratio: Double { loadLintMs > 0 ? exploreMs / loadLintMs : 0 }
-        var oneJobRatio: Double { loadLintMs > 0 ? oneJobMs / loadLintMs : 0 }
         var statesPerSecond: Double { exploreMs > 0 ? Double(states) / exploreMs * 1000 : 0 }
     }
 }
@@ -50,27 +52,34 @@ enum ExplorationBench {
             let bytes = Array(FlowGenerator(screens: size).yaml().utf8)
             let loader = FlowLoader(sources: BytesSource(bytes: bytes), limits: Pipeline.limits)
             guard let spec = loader.load(path: BytesSource.path).spec else { continue }
-            let loadLintMs = Measure.medianMilliseconds(runs: runs) {
-                loader.load(path: BytesSource.path).spec.map { Linter().lint($0).count } ?? -1
-            }
-            // One timed run: exploring a generated app takes seconds, so more runs would make the
-            // bench minutes longer for little precision.
-            var result: ExplorationResult?
             let options = ExplorationOptions()
-            let exploreMs = Measure.medianMilliseconds(runs: 1) {
-                MainActor.assumeIsolated {
-                    result = Explorer(spec: spec, options: options).run()
-                    return result?.statesExplored ?? -1
-                }
-            }
             var oneJob = options
             oneJob.jobs = 1
-            let oneJobMs = Measure.medianMilliseconds(runs: 1) {
-                MainActor.assumeIsolated { Explorer(spec: spec, options: oneJob).run().statesExplored }
+            // The warm-up run, whose states and bounds are reported.
+            let result = MainActor.assumeIsolated { Explorer(spec: spec, options: options).run() }
+            // Rounds of load+lint, then exploring with the default jobs and with one, each ratio
+            // taken within its round: the machine's speed drifts between rounds, and a ratio of
+            // figures measured seconds apart would carry that drift.
+            var rounds: [(loadLintMs: Double, exploreMs: Double, oneJobMs: Double)] = []
+            for _ in 0..<max(runs, 1) {
+                let loadLintMs = Measure.medianMilliseconds(runs: Pipeline.runs(1, screens: size)) {
+                    loader.load(path: BytesSource.path).spec.map { Linter().lint($0).count } ?? -1
+                }
+                let exploreMs = Measure.milliseconds {
+                    MainActor.assumeIsolated { Explorer(spec: spec, options: options).run().statesExplored }
+                }
+                let oneJobMs = Measure.milliseconds {
+                    MainActor.assumeIsolated { Explorer(spec: spec, options: oneJob).run().statesExplored }
+                }
+                rounds.append((loadLintMs, exploreMs, oneJobMs))
             }
-            guard let result else { continue }
-            generated.append(.init(screens: size, states: result.statesExplored, exploreMs: exploreMs, jobs: options.jobs,
-                                   oneJobMs: oneJobMs, loadLintMs: loadLintMs, bounds: result.boundsHit))
+            generated.append(.init(
+                screens: size, states: result.statesExplored, exploreMs: Measure.median(rounds.map(\.exploreMs)),
+                jobs: options.jobs, oneJobMs: Measure.median(rounds.map(\.oneJobMs)),
+                loadLintMs: Measure.median(rounds.map(\.loadLintMs)),
+                ratio: Measure.median(rounds.map { $0.loadLintMs > 0 ? $0.exploreMs / $0.loadLintMs : 0 }),
+                oneJobRatio: Measure.median(rounds.map { $0.loadLintMs > 0 ? $0.oneJobMs / $0.loadLintMs : 0 }),
+                bounds: result.boundsHit))
         }
         return ExplorationFigures(examplesMs: examplesMs, examplesStates: examplesStates, generated: generated)
     }

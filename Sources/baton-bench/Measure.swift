@@ -8,6 +8,16 @@ enum Measure {
     /// Nanoseconds on the monotonic clock.
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+    /// The milliseconds one run of `body` takes, with no warm-up. `body` returns a number
+    /// derived from its work.
+    static func milliseconds(_ body: () -> Int) -> Double {
+        let start = now()
+        let result = body()
+        let end = now()
+        sink &+= result
+        return Double(end - start) / 1e6
+    }
+
     /// The median, in milliseconds, of `runs` runs of `body` after one warm-up run. `body`
     /// returns a number derived from its work.
     static func medianMilliseconds(runs: Int, _ body: () -> Int) -> Double {

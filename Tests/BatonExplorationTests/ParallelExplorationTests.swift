@@ -3,6 +3,8 @@ import BatonLint
 import BatonLoader
 import BatonModel
 import BatonTestSupport
+import Dispatch
+import Foundation
 import Testing
 
 /// Exploring with several jobs finds exactly what one job finds, in the same order: the same
@@ -65,19 +67,40 @@ import Testing
         #expect(ExplorationWorkers(driver: driver, count: -3).drivers.count == 1)
     }
 
-    /// Work started beside the caller (the next batch's steps, while the search merges) gives
-    /// its result once, whether it ran on another thread or at once.
-    @Test func backgroundWorkHandsItsResultOver() throws {
-        for inBackground in [false, true] {
-            let work = Self.sum(upTo: 1_000, inBackground: inBackground)
-            #expect(work.wait() == 499_500)
-            #expect(work.wait() == nil, "the result is handed over, not kept")
+    /// Work begun beside the caller (the next batch's steps, while the search merges) runs each
+    /// index once, on whichever thread takes it, and hands the results over in index order
+    /// when the caller joins, whether background threads began it or the caller does it all.
+    @Test func joinedWorkHandsItsResultsOverInOrder() throws {
+        let spec = try #require(loadFlow("recipes.yaml"))
+        let index = SpecIndex(spec)
+        let domains = SettingDomains(spec: spec, index: index, checker: ValueChecker(index: index))
+        let driver = RuntimeDriver(spec: spec, domains: domains, freeFacts: FreeFacts(spec: spec, domains: domains),
+                                   returning: ReturningBranches(spec: spec, index: index))
+        let context = try #require(domains.startContexts(limit: 1).first)
+        _ = driver.start(context: context, limit: 1)
+        for count in [1, 3] {
+            let workers = ExplorationWorkers(driver: driver, count: count)
+            let runs = RunCounter(count: 2_000)
+            let work = workers.begin(2_000) { _, index in
+                runs.note(index)
+                return index * 3
+            }
+            #expect(work.join(with: workers.joiningDriver) == (0..<2_000).map { $0 * 3 }, "\(count) workers")
+            #expect(runs.counts.allSatisfy { $0 == 1 }, "each index runs once with \(count) workers")
+            #expect(work.join(with: workers.joiningDriver).isEmpty, "the results are handed over, not kept")
         }
     }
 
-    /// Formed outside the main actor: work that runs on another thread must not belong to it.
-    private nonisolated static func sum(upTo count: Int, inBackground: Bool) -> BackgroundWork<Int> {
-        BackgroundWork(inBackground: inBackground) { (0..<count).reduce(0, +) }
+    /// Indices handed out from several threads at once: each exactly once.
+    @Test func theIndexQueueHandsEachIndexOutOnce() {
+        let queue = IndexQueue(count: 10_000)
+        let runs = RunCounter(count: 10_000)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            while let index = queue.take() { runs.note(index) }
+        }
+        #expect(runs.counts.allSatisfy { $0 == 1 })
+        #expect(queue.take() == nil)
+        #expect(IndexQueue(count: -2).take() == nil)
     }
 
     @discardableResult
@@ -99,4 +122,20 @@ import Testing
         }
         return alone
     }
+}
+
+/// Counts how often each index ran, from any thread.
+private final class RunCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs: [Int]
+
+    init(count: Int) {
+        runs = Array(repeating: 0, count: count)
+    }
+
+    func note(_ index: Int) {
+        lock.withLock { runs[index] += 1 }
+    }
+
+    var counts: [Int] { lock.withLock { runs } }
 }

@@ -84,8 +84,13 @@ struct CoreWalk {
     /// screens flattened into it.
     func stack(in state: CoreState) -> [String] {
         guard let screen, let visible = state.screens[screen] else { return [] }
-        let below = belowFlows.flatMap { state.flows[$0]?.entries.dropLast() ?? [] }
-        return below.flatMap { state.flattened($0).map(\.name) } + [visible.screen]
+        var names: [String] = []
+        for id in belowFlows {
+            guard let entries = state.flows[id]?.entries else { continue }
+            for entry in entries.dropLast() { state.forEachFlattened(entry) { names.append($0.name) } }
+        }
+        names.append(visible.screen)
+        return names
     }
 
     /// The ids of the flows and the screen on the way.
@@ -95,14 +100,17 @@ struct CoreWalk {
 }
 
 extension CoreState {
-    /// The screens and opaque flows `item` shows in a navigation stack: a stack's or
-    /// sequence's entries flattened, a switch's branch, else the item itself.
-    func flattened(_ item: CoreItem, depth: Int = 0) -> [CoreItem] {
-        guard item.isFlow, depth < NavigationCore.maxDepth * 4, let flow = flows[item.id] else { return [item] }
+    /// `body` for each screen and opaque flow `item` shows in a navigation stack, bottom
+    /// first: a stack's or sequence's entries flattened, a switch's branch, else the item itself.
+    func forEachFlattened(_ item: CoreItem, depth: Int = 0, _ body: (CoreItem) -> Void) {
+        guard item.isFlow, depth < NavigationCore.maxDepth * 4, let flow = flows[item.id] else { return body(item) }
         switch flow.kind {
-        case .stack, .sequence: return flow.entries.flatMap { flattened($0, depth: depth + 1) }
-        case .switch: return flow.branch.map { flattened($0, depth: depth + 1) } ?? [item]
-        case .tabs: return [item]
+        case .stack, .sequence:
+            for entry in flow.entries { forEachFlattened(entry, depth: depth + 1, body) }
+        case .switch:
+            guard let branch = flow.branch else { return body(item) }
+            forEachFlattened(branch, depth: depth + 1, body)
+        case .tabs: body(item)
         }
     }
 }
@@ -127,26 +135,34 @@ extension NavigationCore {
     /// The state as scenario files see it; without the whole tree (`tree` is an empty node)
     /// unless `withTree`.
     package func navigationState(withTree: Bool = true) -> NavigationState {
-        guard state.finished == nil else {
-            let tree = withTree ? stateNode(state.rootID, visible: [], depth: 0) : StateNode(kind: "", id: "")
-            return NavigationState(finished: state.finished, heldLinks: state.heldLinks, tree: tree)
+        state.navigationState(withTree: withTree)
+    }
+}
+
+extension CoreState {
+    /// The state as scenario files see it (`NavigationCore.navigationState(withTree:)`), read
+    /// from the value alone.
+    package func navigationState(withTree: Bool = true) -> NavigationState {
+        guard finished == nil else {
+            let tree = withTree ? stateNode(rootID, visible: [], depth: 0) : StateNode(kind: "", id: "")
+            return NavigationState(finished: finished, heldLinks: heldLinks, tree: tree)
         }
-        let walk = visibleWalk()
-        let tree = withTree ? stateNode(state.rootID, visible: walk.visibleIDs, depth: 0) : StateNode(kind: "", id: "")
-        let screen = walk.screen.flatMap { state.screens[$0] }
-        let modal = walk.modalOwner.flatMap { state.flows[$0]?.presented }
+        let walk = CoreWalk(self)
+        let tree = withTree ? stateNode(rootID, visible: walk.visibleIDs, depth: 0) : StateNode(kind: "", id: "")
+        let screen = walk.screen.flatMap { screens[$0] }
+        let modal = walk.modalOwner.flatMap { flows[$0]?.presented }
         return NavigationState(
-            top: screen?.screen, topInput: screen?.input, stack: walk.stack(in: state),
-            tab: walk.tabs.last.flatMap { state.flows[$0]?.selectedTab }, presented: modal?.item.name,
+            top: screen?.screen, topInput: screen?.input, stack: walk.stack(in: self),
+            tab: walk.tabs.last.flatMap { flows[$0]?.selectedTab }, presented: modal?.item.name,
             presentation: modal?.presentation,
-            received: walk.screen.flatMap { state.received[$0] },
-            flows: walk.flows.compactMap { state.flows[$0]?.flow }, finished: nil, heldLinks: state.heldLinks, tree: tree)
+            received: walk.screen.flatMap { received[$0] },
+            flows: walk.flows.compactMap { flows[$0]?.flow }, finished: nil, heldLinks: heldLinks, tree: tree)
     }
 
     private func stateNode(_ id: Int, visible: Set<Int>, depth: Int) -> StateNode {
-        guard let flow = state.flows[id] else { return StateNode(kind: "", id: "") }
+        guard let flow = flows[id] else { return StateNode(kind: "", id: "") }
         var node = StateNode(kind: flow.kind.rawValue, id: flow.flow, input: flow.input, isVisible: visible.contains(id))
-        guard depth < Self.maxDepth * 4 else { return node }
+        guard depth < NavigationCore.maxDepth * 4 else { return node }
         switch flow.kind {
         case .tabs: node.selected = flow.selectedTab
         case .switch: node.selected = flow.branch?.name
@@ -163,7 +179,7 @@ extension NavigationCore {
 
     private func stateNode(_ item: CoreItem, visible: Set<Int>, depth: Int) -> StateNode {
         guard item.isFlow else {
-            let screen = state.screens[item.id]
+            let screen = screens[item.id]
             return StateNode(kind: "screen", id: item.name, input: screen?.input, isVisible: visible.contains(item.id))
         }
         return stateNode(item.id, visible: visible, depth: depth)
