@@ -214,7 +214,8 @@ private struct Search {
             let entry = step.entry
             var leaves: [WayOut] = []
             waysMissing = waysMissing || step.bounded
-            for (driven, afterKey) in zip(step.ways, step.afterKeys) {
+            for driven in step.ways {
+                let afterKey = driven.afterKey
                 let outcome = driven.outcome
                 // Its trace steps are made only where they are kept: a new state, a target
                 // reached first, a finding. Most steps lead to a state seen before.

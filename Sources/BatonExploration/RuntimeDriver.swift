@@ -26,8 +26,11 @@ struct ExploredState: Hashable {
 /// were open.
 struct DrivenStep {
     var outcome: NavigationStepOutcome
-    /// The state after it, when it changed anything.
+    /// The state after it, when it changed anything (dropped once the search is known to have
+    /// it: `TakenStep.take`).
     var after: ExploredState?
+    /// The key of the state after, when it changed anything; made by `TakenStep.take`.
+    var afterKey: StateKey?
     /// The flags the step was taken under: the state's, and those it read first.
     var flags: [String: Literal] = [:]
     /// The free facts the step was taken under, where the state left them out: those it read

@@ -71,9 +71,8 @@ struct StateSurvey {
 /// state after each (the state itself only when it may be new).
 struct TakenStep {
     var entry: StepMenu.Entry
+    /// Each way, with the key of its state after (`DrivenStep.afterKey`).
     var ways: [DrivenStep]
-    /// The key of each way's state after, when it changed anything.
-    var afterKeys: [StateKey?]
     /// Whether `maxForks` cut the step short: then some ways it can go are missing.
     var bounded: Bool
 
@@ -99,22 +98,18 @@ struct TakenStep {
         entries.map { entry in
             if case .tab(let id) = entry.step, let tap = entry.tap,
                let tap = driver.tapWithoutCore(id, tap, from: state, isKnown: isKnown) {
-                return TakenStep(entry: entry, ways: [tap.way], afterKeys: [tap.afterKey], bounded: false)
+                return TakenStep(entry: entry, ways: [tap], bounded: false)
             }
             var ways = driver.take(entry.step, from: state)
             if case .tab = entry.step, ways.count == 1 { driver.notePlainTap(ways[0].outcome) }
-            var afterKeys: [StateKey?] = []
-            afterKeys.reserveCapacity(ways.count)
             for index in ways.indices {
-                guard let after = ways[index].after else {
-                    afterKeys.append(nil)
-                    continue
-                }
+                // Taken out, and put back only when the search may not have it.
+                guard let after = ways[index].after.take() else { continue }
                 let key = driver.key(of: after)
-                if isKnown(key, after) { ways[index].after = nil }
-                afterKeys.append(key)
+                if !isKnown(key, after) { ways[index].after = after }
+                ways[index].afterKey = key
             }
-            return TakenStep(entry: entry, ways: ways, afterKeys: afterKeys, bounded: driver.lastTakeBounded)
+            return TakenStep(entry: entry, ways: ways, bounded: driver.lastTakeBounded)
         }
     }
 }

@@ -187,7 +187,7 @@ extension NavigationCore {
         var current = state.flows[id]?.activeItem
         var guardCount = 0
         while let child = current, child.isFlow, guardCount <= Self.maxDepth * 4 {
-            self[changing: child.id]?.presented = nil
+            clearPresented(of: child.id)
             current = state.flows[child.id]?.activeItem
             guardCount += 1
         }
@@ -229,7 +229,7 @@ extension NavigationCore {
         var pending: [(Int, Int)] = [(id, 0)]
         while let (flowID, depth) = pending.popLast() {
             guard let flow = state.flows[flowID] else { continue }
-            self[changing: flowID]?.presented = nil
+            clearPresented(of: flowID)
             guard depth < Self.maxDepth * 4 else { continue }
             var children = flow.childItems.filter(\.isFlow)
             if flow.kind == .switch { children += flow.kept.values.filter(\.isFlow) }
@@ -279,8 +279,23 @@ extension NavigationCore {
         guard state.flows[id]?.tabs.contains(where: { $0.id == tab }) == true else {
             return .rejected(RuntimeMessage.noTab(tab))
         }
-        self[changing: id]?.selectedTab = tab
+        setSelectedTab(tab, of: id)
         return .handled
+    }
+
+    /// Closes the modal flow `id` presents, if any. A flow that presents nothing is left alone:
+    /// it does not count as changed (for the facade, the step's release of what it held, the
+    /// hidden regions exploration keeps) and its fields, which other states share, are not copied.
+    mutating func clearPresented(of id: Int) {
+        guard state.flows[id]?.presented != nil else { return }
+        self[changing: id]?.presented = nil
+    }
+
+    /// Selects tab `tab` of tabs flow `id` without checking it exists; a tab already selected
+    /// leaves the flow alone, as `clearPresented(of:)` does.
+    mutating func setSelectedTab(_ tab: String, of id: Int) {
+        guard state.flows[id]?.selectedTab != tab else { return }
+        self[changing: id]?.selectedTab = tab
     }
 
     /// `show X`: shows a fresh branch `name`, keeping the one it hides and releasing a kept `name`.

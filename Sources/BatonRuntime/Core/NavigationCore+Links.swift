@@ -168,7 +168,7 @@ extension NavigationCore {
     /// Takes the way, then sets the link flow's stack.
     private mutating func apply(_ target: LinkTarget) throws(ActionFailure) {
         var current = state.rootID
-        self[changing: current]?.presented = nil
+        clearPresented(of: current)
         for name in target.way.dropFirst() {
             guard let flow = state.flows[current] else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
             let next: Int
@@ -177,7 +177,7 @@ extension NavigationCore {
                 guard let slot = tabSlot(of: flow, running: name), let child = slot.flow else {
                     throw ActionFailure(message: RuntimeMessage.linkHiddenTab(name))
                 }
-                self[changing: current]?.selectedTab = slot.id
+                setSelectedTab(slot.id, of: current)
                 next = child.id
             case .switch:
                 if flow.branch?.name != name {
@@ -189,7 +189,7 @@ extension NavigationCore {
                 next = child.id
             case .stack, .sequence:
                 if let child = flow.entries.first, child.isFlow, child.name == name {
-                    self[changing: current]?.truncate(to: 1)
+                    if flow.entries.count > 1 { self[changing: current]?.truncate(to: 1) }
                     next = child.id
                 } else {
                     let item = try makeItem(name, input: contentInput(current), under: current)
@@ -204,13 +204,13 @@ extension NavigationCore {
                     next = item.id
                 }
             }
-            self[changing: next]?.presented = nil
+            clearPresented(of: next)
             current = next
         }
         guard let linkStack = state.flows[current], linkStack.kind.holdsStack, let first = linkStack.entries.first else {
             throw ActionFailure(message: RuntimeMessage.linkNotStack(state.flows[current]?.flow ?? ""))
         }
-        self[changing: current]?.presented = nil
+        clearPresented(of: current)
         try place(target.items, on: current, after: [first])
     }
 
