@@ -47,12 +47,10 @@ private struct Search {
     private var shownScreens: Set<String> = []
     private var activeFlows: Set<String> = []
     private var linkRefusals: [CoverageTarget: String] = [:]
-    /// The links tried in each setting (flags, facts, switch branches shown, held links), by the
-    /// setting's number and the link's position in the menu: what opening a link shows does not
-    /// depend on the rest of the state, so each is tried once there.
-    private var linksTried: [[Bool]] = []
-    /// Each setting seen, numbered, so a link attempt hashes a number, not the setting.
-    private var settingNumbers: [LinkSetting: Int] = [:]
+    /// The settings (flags, facts, switch branches shown, held links, stack roots) every link
+    /// was tried in: what opening a link shows does not depend on the rest of the state, so
+    /// each is tried once there, from the first state found in it.
+    private var linkSettings: Set<LinkSetting> = []
     private var findings = FindingCollector()
     private var boundsHit: Set<String> = []
     /// The drivers that expand states side by side; made once the starts are known.
@@ -166,15 +164,14 @@ private struct Search {
         workers.free(&taken)
     }
 
-    /// The steps taken from a state: the user's, the links not yet tried in its setting (each
-    /// is marked tried here, in the order of the states), and the facts the app may set.
+    /// The steps taken from a state: the user's, every link when none was tried in its setting
+    /// yet (the setting is marked here, in the order of the states), and the facts the app may set.
     private mutating func entries(of state: ExploredState, _ survey: StateSurvey) -> [StepMenu.Entry] {
         guard survey.expands else { return [] }
         var entries = survey.steps.user
         if survey.steps.linksOpen {
             if let linkSetting = survey.linkSetting {
-                let setting = number(linkSetting)
-                for (link, entry) in menu.links.enumerated() where markTried(link: link, in: setting) { entries.append(entry) }
+                if linkSettings.insert(linkSetting).inserted { entries += menu.links }
             } else {
                 // A region changed while hidden stays as it is when a link opens elsewhere, and
                 // the key keeps it: from such a state every link is tried.
@@ -289,21 +286,6 @@ private struct Search {
     private mutating func reach(_ target: CoverageTarget, from position: Int, by taken: Taken, flags: [String: Literal]) {
         guard reached[target] == nil else { return }
         reached[target] = trace(to: position, then: taken.steps(at: locations), flags: flags)
-    }
-
-    private mutating func number(_ setting: LinkSetting) -> Int {
-        if let number = settingNumbers[setting] { return number }
-        settingNumbers[setting] = settingNumbers.count
-        linksTried.append(Array(repeating: false, count: menu.links.count))
-        return settingNumbers.count - 1
-    }
-
-    /// Marks link `link` tried in setting `setting`; false when it already was.
-    private mutating func markTried(link: Int, in setting: Int) -> Bool {
-        guard linksTried.indices.contains(setting), linksTried[setting].indices.contains(link),
-              !linksTried[setting][link] else { return false }
-        linksTried[setting][link] = true
-        return true
     }
 
     /// The shortest trace to state `position` (then `step`), start settings included.

@@ -66,11 +66,14 @@ enum HiddenRegions {
     /// Whether flow instance `id` lies in a hidden region: some flow on its way up to the root
     /// hides the one below it.
     private static func isHidden(flow id: Int, in state: CoreState) -> Bool {
+        guard var flow = state.flows[id] else { return false }
         var child = id
         var steps = 0
-        while let parentID = state.flows[child]?.parent, let parent = state.flows[parentID], steps < maxVisited {
+        // Each flow on the way up is looked up once: the parent found is the next one's flow.
+        while let parentID = flow.parent, let parent = state.flows[parentID], steps < maxVisited {
             if parent.hides(child) { return true }
             child = parentID
+            flow = parent
             steps += 1
         }
         return false

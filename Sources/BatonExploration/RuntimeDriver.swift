@@ -445,7 +445,8 @@ struct StateKey: Hashable {
 
     /// What the walk that builds a key reads besides the key itself.
     private struct Walk {
-        var state: CoreState
+        /// The state's flows (only they are read: copying the whole state retains every table).
+        var flows: [Int: CoreFlow]
         /// The hidden regions whose content the key keeps.
         var keptRegions: [Int]
         var returning: ReturningBranches
@@ -459,7 +460,7 @@ struct StateKey: Hashable {
     init(_ state: ExploredState, returning: ReturningBranches, selecting: (flow: Int, tab: String)? = nil) {
         environment = state.keyEnvironment
         parts.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
-        let walk = Walk(state: state.core, keptRegions: state.changedWhileHidden, returning: returning,
+        let walk = Walk(flows: state.core.flows, keptRegions: state.changedWhileHidden, returning: returning,
                         selecting: selecting)
         add(flow: state.core.rootID, walk, depth: 0)
         parts += state.core.heldLinks.map(Part.held)
@@ -499,7 +500,7 @@ struct StateKey: Hashable {
     }
 
     private mutating func add(flow id: Int, _ walk: Walk, depth: Int) {
-        guard let flow = walk.state.flows[id], depth < 256 else { return }
+        guard let flow = walk.flows[id], depth < 256 else { return }
         parts.append(.flow(flow.flow, flow.input))
         switch flow.kind {
         case .stack:
