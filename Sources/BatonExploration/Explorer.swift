@@ -207,6 +207,9 @@ private struct Search {
         var wayOuts: [[WayOut]] = []
         /// Whether `maxForks` cut a step short here: then some ways out may be missing.
         var waysMissing = false
+        /// Whether a step leads away under every value of the open settings (a way out that read
+        /// none of them): then the user is not stuck here, and no more ways are noted.
+        var leadsAway = false
         for step in taken {
             let entry = step.entry
             var leaves: [WayOut] = []
@@ -244,14 +247,19 @@ private struct Search {
                 if let after = driven.after, let afterKey {
                     _ = admit(after, key: afterKey, parent: position, by: taken)
                 }
+                guard !leadsAway, entry.link == nil else { continue }
                 // The flags this way decided: those the state left open (none when it read none).
                 let opened = driven.flags.count == state.flags.count ? [:] : driven.flags.filter { state.flags[$0.key] == nil }
-                leaves.append(WayOut(facts: driven.decided, flags: opened, out: out))
+                if out, driven.decided.isEmpty, opened.isEmpty {
+                    leadsAway = true
+                } else {
+                    leaves.append(WayOut(facts: driven.decided, flags: opened, out: out))
+                }
             }
-            if entry.link == nil { wayOuts.append(leaves) }
+            if entry.link == nil, !leadsAway { wayOuts.append(leaves) }
         }
-        if !waysMissing, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts,
-                                                               flagValues: driver.values(ofFlag:)) {
+        if !waysMissing, !leadsAway, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts,
+                                                                          flagValues: driver.values(ofFlag:)) {
             let preset = Self.presetSteps(stuck.facts, before: state.context)
             findings.add(Finding.stuck(top, flows: navigation.flows, at: index.screens[top]?.location,
                                        trace: trace(to: position, then: preset, flags: state.flags.merging(stuck.flags) { _, new in new })))
