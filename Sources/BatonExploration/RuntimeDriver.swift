@@ -394,6 +394,8 @@ struct StateKey: Hashable {
     private var parts: [Part] = []
     private var environment: Int
     private var partsHash = 0
+    /// The parts' hash so far, while the key is made (`append(_:)`).
+    private var hashing = StateHasher()
 
     private enum Part: Hashable {
         case flow(String, Value?)
@@ -463,11 +465,15 @@ struct StateKey: Hashable {
         let walk = Walk(flows: state.core.flows, keptRegions: state.changedWhileHidden, returning: returning,
                         selecting: selecting)
         add(flow: state.core.rootID, walk, depth: 0)
-        parts += state.core.heldLinks.map(Part.held)
-        if let finished = state.core.finished { parts.append(.finished(finished, state.core.finishedPayload)) }
-        var hasher = StateHasher()
-        for part in parts { part.hash(into: &hasher) }
-        partsHash = hasher.finalized
+        for link in state.core.heldLinks { append(.held(link)) }
+        if let finished = state.core.finished { append(.finished(finished, state.core.finishedPayload)) }
+        partsHash = hashing.finalized
+    }
+
+    /// Adds a part, mixed into the hash as it goes.
+    private mutating func append(_ part: Part) {
+        part.hash(into: &hashing)
+        parts.append(part)
     }
 
     /// The same key under other settings (`RuntimeDriver.generalEnvironments(of:)`).
@@ -495,26 +501,26 @@ struct StateKey: Hashable {
         if item.isFlow {
             add(flow: item.id, walk, depth: depth + 1)
         } else {
-            parts.append(.screen(item.name))
+            append(.screen(item.name))
         }
     }
 
     private mutating func add(flow id: Int, _ walk: Walk, depth: Int) {
         guard let flow = walk.flows[id], depth < 256 else { return }
-        parts.append(.flow(flow.flow, flow.input))
+        append(.flow(flow.flow, flow.input))
         switch flow.kind {
         case .stack:
             for entry in flow.entries { add(entry, walk, depth: depth) }
         case .sequence:
             for entry in flow.entries {
-                parts.append(.step(flow.stepIndices[entry.id]))
+                append(.step(flow.stepIndices[entry.id]))
                 add(entry, walk, depth: depth)
             }
         case .tabs:
             let selectedTab = walk.selecting.flatMap { $0.flow == id ? $0.tab : nil } ?? flow.selectedTab
             for tab in flow.tabs {
                 let selected = tab.id == selectedTab
-                parts.append(.tab(tab.id, selected: selected))
+                append(.tab(tab.id, selected: selected))
                 if let child = tab.flow, selected || walk.keptRegions.contains(child.id) {
                     add(child, walk, depth: depth)
                 }
@@ -531,17 +537,17 @@ struct StateKey: Hashable {
             }
         }
         if let modal = flow.presented {
-            parts.append(.modal(modal.presentation))
+            append(.modal(modal.presentation))
             add(modal.item, walk, depth: depth)
         }
-        parts.append(.end)
+        append(.end)
     }
 
     /// A branch a switch keeps, when it can come back; its content too when a step changed it
     /// while hidden.
     private mutating func add(kept name: String, _ item: CoreItem, of flow: CoreFlow, _ walk: Walk, depth: Int) {
         guard walk.returning.canComeBack(name, of: flow.flow) else { return }
-        parts.append(.kept(name))
+        append(.kept(name))
         if walk.keptRegions.contains(item.id) { add(item, walk, depth: depth) }
     }
 }

@@ -33,11 +33,15 @@ struct StateSurvey {
         // nothing: it is not taken.
         if steps.user.contains(where: { if case .tab = $0.step { true } else { false } }) {
             let tappable = state.core.tappableTabs
-            steps.user = steps.user.compactMap { entry in
-                guard case .tab(let id) = entry.step else { return entry }
-                var entry = entry
-                entry.tap = TabTap(id, in: state, tappable: tappable, keepOnReselect: driver.keepOnReselect)
-                return entry.tap == .refused ? nil : entry
+            // Marked in place, back to front so that removing a refused tap moves nothing unseen.
+            for position in steps.user.indices.reversed() {
+                guard case .tab(let id) = steps.user[position].step else { continue }
+                let tap = TabTap(id, in: state, tappable: tappable, keepOnReselect: driver.keepOnReselect)
+                if tap == .refused {
+                    steps.user.remove(at: position)
+                } else {
+                    steps.user[position].tap = tap
+                }
             }
         }
         if steps.linksOpen, state.changedWhileHidden.isEmpty { linkSetting = LinkSetting(of: state) }
