@@ -44,11 +44,7 @@ import Testing
     /// The workers hand results back in the order of the work, each computed once, and free what
     /// they are given; their number is bounded.
     @Test func workersReturnResultsInOrder() throws {
-        let spec = try #require(loadFlow("recipes.yaml"))
-        let index = SpecIndex(spec)
-        let domains = SettingDomains(spec: spec, index: index, checker: ValueChecker(index: index))
-        let driver = RuntimeDriver(spec: spec, domains: domains, freeFacts: FreeFacts(spec: spec, domains: domains),
-                                   returning: ReturningBranches(spec: spec, index: index))
+        let (driver, domains) = try recipesDriver()
         #expect(ExplorationWorkers(driver: driver, count: 4).drivers.count == 1, "no worker before the first start")
         let context = try #require(domains.startContexts(limit: 1).first)
         let start = try #require(driver.start(context: context, limit: 1).first)
@@ -71,11 +67,7 @@ import Testing
     /// index once, on whichever thread takes it, and hands the results over in index order
     /// when the caller joins, whether background threads began it or the caller does it all.
     @Test func joinedWorkHandsItsResultsOverInOrder() throws {
-        let spec = try #require(loadFlow("recipes.yaml"))
-        let index = SpecIndex(spec)
-        let domains = SettingDomains(spec: spec, index: index, checker: ValueChecker(index: index))
-        let driver = RuntimeDriver(spec: spec, domains: domains, freeFacts: FreeFacts(spec: spec, domains: domains),
-                                   returning: ReturningBranches(spec: spec, index: index))
+        let (driver, domains) = try recipesDriver()
         let context = try #require(domains.startContexts(limit: 1).first)
         _ = driver.start(context: context, limit: 1)
         for count in [1, 3] {
@@ -101,6 +93,16 @@ import Testing
         #expect(runs.counts.allSatisfy { $0 == 1 })
         #expect(queue.take() == nil)
         #expect(IndexQueue(count: -2).take() == nil)
+    }
+
+    /// A driver of `recipes.yaml`, not started, and the settings it explores.
+    private func recipesDriver() throws -> (RuntimeDriver, SettingDomains) {
+        let spec = try #require(loadFlow("recipes.yaml"))
+        let index = SpecIndex(spec)
+        let domains = SettingDomains(spec: spec, index: index, checker: ValueChecker(index: index))
+        let driver = RuntimeDriver(spec: spec, domains: domains, freeFacts: FreeFacts(spec: spec, domains: domains),
+                                   returning: ReturningBranches(spec: spec, index: index))
+        return (driver, domains)
     }
 
     @discardableResult
