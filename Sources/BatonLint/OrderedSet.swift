@@ -8,8 +8,10 @@ struct OrderedSet<Element: Hashable>: Sequence {
     /// Every element, once there are more than `scanLimit`; nil before.
     private var members: Set<Element>?
 
-    /// The most elements that are found by scanning rather than hashing.
-    static var scanLimit: Int { 8 }
+    /// The most elements that are found by scanning rather than hashing: a flow's screens
+    /// (often ten or so) stay one array, without a hash set built, hashed into and freed beside
+    /// it, while a set shared by thousands (the flows that show one screen) is still hashed.
+    static var scanLimit: Int { 16 }
 
     init() {}
 

@@ -43,9 +43,11 @@ package struct UnreachableCheck: LintCheck {
         guard context.index.kind(of: context.spec.start.name) != nil else { return [] }
         let graph = context.graph
         var out: [Diagnostic] = []
-        for screen in context.spec.screens where !graph.isReachable(screen: screen.name)
-            && context.index.flows[screen.name] == nil {
-            out.append(diagnostic(.unreachable(screen.name, kind: .screen), at: screen.location))
+        // By position, reading the name in place: a copied screen would retain every array it holds.
+        let screens = context.spec.screens
+        for position in screens.indices where !graph.isReachable(screen: screens[position].name)
+            && context.index.flows.with(named: screens[position].name, { _ in () }) == nil {
+            out.append(diagnostic(.unreachable(screens[position].name, kind: .screen), at: screens[position].location))
         }
         for flow in context.spec.flows where !graph.reachableFlows.contains(flow.name) {
             out.append(diagnostic(.unreachable(flow.name, kind: .flow), at: flow.location))
