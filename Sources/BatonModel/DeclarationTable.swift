@@ -50,6 +50,13 @@ public struct DeclarationTable<Declaration: Sendable>: Sendable {
         return body(declarations[position])
     }
 
+    /// Whether a declaration is named `name`, without copying it out.
+    @inlinable
+    public func contains(_ name: String) -> Bool {
+        guard let found = positions[name] else { return false }
+        return position(in: found) != nil
+    }
+
     /// Every declared name, in no particular order.
     public var keys: [String] {
         positions.compactMap { name, found in position(in: found) == nil ? nil : name }

@@ -32,6 +32,9 @@ import BatonModel
         #expect(index.screens["settings"]?.title == "Screen")
         #expect(index.flows["settings"]?.title == "Flow")
         #expect(index.screens["root"] == nil)
+        #expect(index.flows.contains("settings") && index.screens.contains("settings"))
+        #expect(index.flows.contains("root") && !index.screens.contains("root"))
+        #expect(!index.flows.contains("nowhere"))
         #expect(index.flows.keys.sorted() == ["root", "settings"])
         #expect(index.screens.keys == ["settings"])
     }

@@ -46,7 +46,7 @@ package struct UnreachableCheck: LintCheck {
         // By position, reading the name in place: a copied screen would retain every array it holds.
         let screens = context.spec.screens
         for position in screens.indices where !graph.isReachable(screen: screens[position].name)
-            && context.index.flows.with(named: screens[position].name, { _ in () }) == nil {
+            && !context.index.flows.contains(screens[position].name) {
             out.append(diagnostic(.unreachable(screens[position].name, kind: .screen), at: screens[position].location))
         }
         for flow in context.spec.flows where !graph.reachableFlows.contains(flow.name) {
