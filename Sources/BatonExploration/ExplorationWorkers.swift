@@ -70,8 +70,9 @@ final class ExplorationWorkers {
 }
 
 /// Hands values to worker threads that the types cannot prove safe to share: each thread
-/// writes only its own indices and uses only its own driver.
-private struct Unchecked<Value>: @unchecked Sendable {
+/// writes only its own indices and uses only its own driver (`JoinableWork` hands a driver to
+/// the one background thread that uses it).
+struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }

@@ -527,14 +527,7 @@ struct StateKey: Hashable {
             }
         case .switch:
             if let branch = flow.branch { add(branch, walk, depth: depth) }
-            // Most switches keep one branch or none: only more are sorted.
-            if flow.kept.count == 1, let (name, item) = flow.kept.first {
-                add(kept: name, item, of: flow, walk, depth: depth)
-            } else if flow.kept.count > 1 {
-                for name in flow.kept.keys.sorted() {
-                    if let item = flow.kept[name] { add(kept: name, item, of: flow, walk, depth: depth) }
-                }
-            }
+            flow.forEachKept { name, item in add(kept: name, item, of: flow, walk, depth: depth) }
         }
         if let modal = flow.presented {
             append(.modal(modal.presentation))

@@ -40,10 +40,10 @@ final class JoinableWork<Result>: @unchecked Sendable {
         slots.initialize(repeating: nil)
         self.body = body
         for driver in background {
-            let shared = UncheckedDriver(driver)
+            let shared = Unchecked(driver)
             done.enter()
             DispatchQueue.global().async { [self] in
-                run(with: shared.driver)
+                run(with: shared.value)
                 done.leave()
             }
         }
@@ -65,10 +65,4 @@ final class JoinableWork<Result>: @unchecked Sendable {
         done.wait()
         return slots.indices.compactMap { slots[$0].take() }
     }
-}
-
-/// Hands a driver to a background thread: only that thread uses it until the work is joined.
-private struct UncheckedDriver: @unchecked Sendable {
-    let driver: RuntimeDriver
-    init(_ driver: RuntimeDriver) { self.driver = driver }
 }

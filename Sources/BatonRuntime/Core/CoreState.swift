@@ -243,12 +243,21 @@ package struct CoreFlow: Hashable, Codable, Sendable {
             for tab in tabs { if let child = tab.flow { body(child) } }
         case .switch:
             if let branch { body(branch) }
-            let kept = self.kept
-            if !kept.isEmpty {
-                for name in kept.keys.sorted() { if let item = kept[name] { body(item) } }
-            }
+            forEachKept { _, item in body(item) }
         }
         if let presented { body(presented.item) }
+    }
+
+    /// Calls `body` with each branch a switch keeps and its name, in name order (the order
+    /// every walk of a state sees them in). Most switches keep one branch or none, so only
+    /// more are sorted.
+    package func forEachKept(_ body: (String, CoreItem) -> Void) {
+        let kept = self.kept
+        if kept.count == 1, let (name, item) = kept.first {
+            body(name, item)
+        } else if kept.count > 1 {
+            for name in kept.keys.sorted() { if let item = kept[name] { body(name, item) } }
+        }
     }
 
     /// Whether the flow holds instance `id`: as a child, a kept branch or its modal.
