@@ -27,7 +27,11 @@ final class ExplorationWorkers {
         results.withUnsafeMutableBufferPointer { slots in
             spread(count) { driver, index in slots[index] = body(driver, index) }
         }
-        return results.compactMap { $0 }
+        // Moved out of their slots, not copied: a copy retains everything a result holds.
+        var taken: [Result] = []
+        taken.reserveCapacity(count)
+        for index in results.indices { if let result = results[index].take() { taken.append(result) } }
+        return taken
     }
 
     /// Empties `values`, each on one of the threads: freeing what a batch of states made is

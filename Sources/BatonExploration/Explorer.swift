@@ -147,7 +147,7 @@ private struct Search {
     private mutating func start(_ positions: Range<Int>) -> Batch {
         let batch = Array(states[positions])
         let surveys = StateSurvey.survey(batch, workers: workers, menu: menu, options: options)
-        let entries = zip(batch, surveys).map { state, survey in self.entries(of: state, survey) }
+        let entries = batch.indices.map { self.entries(of: batch[$0], surveys[$0]) }
         // The workers read the states known as they are now, to drop the states after that
         // the search has already; the merge meanwhile changes its own copy.
         let taken = TakenStep.begin(entries, from: batch, workers: workers, known: known)
@@ -158,8 +158,8 @@ private struct Search {
     /// one (states found are admitted in the same order, so traces and findings are the same),
     /// then frees what its steps made.
     private mutating func merge(_ batch: Batch, _ taken: inout [[TakenStep]]) {
-        for (offset, (survey, steps)) in zip(batch.surveys, taken).enumerated() {
-            merge(batch.positions.lowerBound + offset, survey, steps)
+        for offset in batch.surveys.indices where taken.indices.contains(offset) {
+            merge(batch.positions.lowerBound + offset, batch.surveys[offset], taken[offset])
         }
         workers.free(&taken)
     }
@@ -214,12 +214,16 @@ private struct Search {
             let entry = step.entry
             var leaves: [WayOut] = []
             waysMissing = waysMissing || step.bounded
-            for driven in step.ways {
-                let afterKey = driven.afterKey
-                let outcome = driven.outcome
+            // Each way is read where the step keeps it: a copy would retain its whole state after.
+            let ways = step.ways
+            for wayIndex in ways.indices {
+                let afterKey = ways[wayIndex].afterKey
+                let outcome = ways[wayIndex].outcome
+                let decided = ways[wayIndex].decided
+                let wayFlags = ways[wayIndex].flags
                 // Its trace steps are made only where they are kept: a new state, a target
                 // reached first, a finding. Most steps lead to a state seen before.
-                let taken = Taken(step: entry.step, facts: driven.decided, before: state.context, use: outcome.use)
+                let taken = Taken(step: entry.step, facts: decided, before: state.context, use: outcome.use)
                 var out = false
                 if outcome.name == "handled" || outcome.name == "held" {
                     // A fact the app sets counts as a way out when it changes what is shown (a lock
@@ -234,8 +238,8 @@ private struct Search {
                             out = !afterKey.showsTheSame(as: key)
                         }
                     }
-                    for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: taken, flags: driven.flags) }
-                    for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: taken, flags: driven.flags) }
+                    for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: taken, flags: wayFlags) }
+                    for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: taken, flags: wayFlags) }
                 }
                 if let link = entry.link, !outcome.use.links.contains(where: { CoverageTarget($0) == link }) {
                     if linkRefusals[link] == nil {
@@ -243,17 +247,17 @@ private struct Search {
                             : "it is refused in every reachable state (\(outcome.message ?? outcome.name))"
                     }
                 }
-                classify(outcome, in: navigation, at: position, by: taken, flags: driven.flags)
-                if let after = driven.after, let afterKey {
+                classify(outcome, in: navigation, at: position, by: taken, flags: wayFlags)
+                if let after = ways[wayIndex].after, let afterKey {
                     _ = admit(after, key: afterKey, parent: position, by: taken)
                 }
                 guard !leadsAway, entry.link == nil else { continue }
                 // The flags this way decided: those the state left open (none when it read none).
-                let opened = driven.flags.count == state.flags.count ? [:] : driven.flags.filter { state.flags[$0.key] == nil }
-                if out, driven.decided.isEmpty, opened.isEmpty {
+                let opened = wayFlags.count == state.flags.count ? [:] : wayFlags.filter { state.flags[$0.key] == nil }
+                if out, decided.isEmpty, opened.isEmpty {
                     leadsAway = true
                 } else {
-                    leaves.append(WayOut(facts: driven.decided, flags: opened, out: out))
+                    leaves.append(WayOut(facts: decided, flags: opened, out: out))
                 }
             }
             if entry.link == nil, !leadsAway { wayOuts.append(leaves) }

@@ -156,6 +156,8 @@ final class RuntimeDriver {
                 started = core
             } else {
                 started = try NavigationCore(spec: spec, environment: environment, strict: true)
+                // Exploration reads what steps did and used, never their log entries.
+                started.recordsLog = false
                 // Started once more with the log attached, so the start's reads are noted.
                 started.conditionReads = reads
                 reads.clear()
@@ -236,15 +238,18 @@ final class RuntimeDriver {
     /// Adds a leaf: as it is when the state after leaves the free facts out too (it stands for
     /// every value of them) or the state before kept them, else once under each assignment of
     /// those the step did not read, which the app may have set to anything before it.
-    private func expand(_ driven: DrivenStep, from state: ExploredState, flags: [String: Literal],
+    private func expand(_ driven: consuming DrivenStep, from state: ExploredState, flags: [String: Literal],
                         decided: [String: Value], into leaves: inout [DrivenStep]) {
-        var leaf = driven
-        leaf.flags = flags
-        leaf.decided = decided
-        guard state.leavesFreeFactsOut, let after = driven.after, !after.leavesFreeFactsOut else {
+        // The way is taken over, not copied: copying it retains all of its state after.
+        guard state.leavesFreeFactsOut, driven.after?.leavesFreeFactsOut == false, let after = driven.after else {
+            var leaf = driven
+            leaf.flags = flags
+            leaf.decided = decided
             leaves.append(leaf)
             return
         }
+        var leaf = driven
+        leaf.flags = flags
         var assignments: [[String: Value]] = [decided]
         for fact in freeFacts.names where decided[fact] == nil {
             assignments = assignments.flatMap { partial in
@@ -448,7 +453,7 @@ struct StateKey: Hashable {
     /// What the walk that builds a key reads besides the key itself.
     private struct Walk {
         /// The state's flows (only they are read: copying the whole state retains every table).
-        var flows: [Int: CoreFlow]
+        var flows: InstanceTable<FlowPair>
         /// The hidden regions whose content the key keeps.
         var keptRegions: [Int]
         var returning: ReturningBranches
@@ -459,7 +464,7 @@ struct StateKey: Hashable {
     /// The key of `state`; kept branches that cannot come back (`returning`) are left out.
     /// With `selecting`, the key of the state after a tap that selects that tab and changes
     /// nothing else (`TabTap.selects`).
-    init(_ state: ExploredState, returning: ReturningBranches, selecting: (flow: Int, tab: String)? = nil) {
+    init(_ state: borrowing ExploredState, returning: ReturningBranches, selecting: (flow: Int, tab: String)? = nil) {
         environment = state.keyEnvironment
         parts.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
         let walk = Walk(flows: state.core.flows, keptRegions: state.changedWhileHidden, returning: returning,

@@ -81,9 +81,10 @@ struct StepMenu {
         var tabIDs: [String] = []
         for flowName in state.flows {
             guard let taps = tabSteps[flowName] else { continue }
-            for tap in taps where !tabIDs.contains(tap.id) {
-                tabIDs.append(tap.id)
-                steps.user.append(tap.entry)
+            // By index: each tap read in place, not copied out first.
+            for index in taps.indices where !tabIDs.contains(taps[index].id) {
+                tabIDs.append(taps[index].id)
+                steps.user.append(taps[index].entry)
             }
         }
         // While a link is held no other is opened: held links open in order once their way

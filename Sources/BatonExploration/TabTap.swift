@@ -23,18 +23,20 @@ enum TabTap: Equatable {
     /// What tapping tab `id` does in `state`, given the tabs flows no modal covers on the way
     /// to its visible screen (`CoreState.tappableTabs`, the core's own walk); `keepOnReselect`
     /// names the tabs flows whose `reselect` is `keep`.
-    init(_ id: String, in state: ExploredState, tappable: [Int], keepOnReselect: Set<String>) {
-        let core = state.core
-        guard core.finished == nil else {
+    init(_ id: String, in state: borrowing ExploredState, tappable: [Int], keepOnReselect: Set<String>) {
+        // Read in place: a survey asks this of every tab of every state, and a copy of the
+        // state retains every table it holds.
+        guard state.core.finished == nil else {
             self = .refused
             return
         }
-        guard let tabsID = tappable.last(where: { core.flows[$0]?.tabs.contains { $0.id == id } == true }),
-              let tabs = core.flows[tabsID] else {
+        let flows = state.core.flows
+        guard let tabsID = tappable.last(where: { flows[$0]?.tabs.contains { $0.id == id } == true }),
+              let tabs = flows[tabsID] else {
             self = .refused
             return
         }
-        guard core.heldLinks.isEmpty, state.changedWhileHidden.isEmpty,
+        guard state.core.heldLinks.isEmpty, state.changedWhileHidden.isEmpty,
               let child = tabs.tabs.first(where: { $0.id == id })?.flow else {
             self = .other
             return
@@ -51,7 +53,7 @@ enum TabTap: Equatable {
         // as deep as the core goes.
         var current: CoreItem? = child
         for _ in 0..<NavigationCore.maxDepth {
-            guard let item = current, item.isFlow, let stack = core.flows[item.id],
+            guard let item = current, item.isFlow, let stack = flows[item.id],
                   stack.kind.holdsStack else {
                 self = .changesNothing
                 return

@@ -4,8 +4,8 @@ import BatonModel
 /// view model) per live screen instance, by instance id, and the core values they mirror.
 @MainActor
 struct FacadeMirror {
-    var flows: [Int: FlowCoordinator] = [:]
-    var screens: [Int: ScreenEntry] = [:]
+    var flows: InstanceTable<CoordinatorPair> = [:]
+    var screens: InstanceTable<ScreenEntryPair> = [:]
     /// The screen instances whose entry the current sync made or replaced (a new instance or
     /// a new input); a step renews one or two.
     var renewed: [Int] = []
@@ -33,6 +33,18 @@ struct FacadeMirror {
         }
         return items
     }
+}
+
+/// A flow instance's coordinator, by the instance's id.
+struct CoordinatorPair: InstancePair {
+    var id: Int, value: FlowCoordinator
+    init(_ id: Int, _ value: FlowCoordinator) { (self.id, self.value) = (id, value) }
+}
+
+/// A screen instance's entry, by the instance's id.
+struct ScreenEntryPair: InstancePair {
+    var id: Int, value: ScreenEntry
+    init(_ id: Int, _ value: ScreenEntry) { (self.id, self.value) = (id, value) }
 }
 
 extension FlowRuntime {

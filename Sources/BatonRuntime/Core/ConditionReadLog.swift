@@ -19,7 +19,9 @@ package final class ConditionReadLog: @unchecked Sendable {
     }
 
     package func clear() {
-        facts.removeAll(keepingCapacity: true)
-        flags.removeAll(keepingCapacity: true)
+        // Most steps read nothing. Those that read something hand the lists on, so keeping
+        // their capacity would allocate a new buffer for each.
+        if !facts.isEmpty { facts = [] }
+        if !flags.isEmpty { flags = [] }
     }
 }

@@ -10,9 +10,9 @@ package struct CoreState: Hashable, Codable, Sendable {
     /// The root flow's instance id.
     package internal(set) var rootID: Int
     /// The live flow instances by id.
-    package internal(set) var flows: [Int: CoreFlow]
+    package internal(set) var flows: InstanceTable<FlowPair>
     /// The live screen instances by id.
-    package internal(set) var screens: [Int: CoreScreen]
+    package internal(set) var screens: InstanceTable<ScreenPair>
     /// Deep links waiting for a switch branch to be shown, oldest first.
     package internal(set) var heldLinks: [String] = []
     /// The root flow's outcome once it finished, and its payload.
@@ -21,7 +21,7 @@ package struct CoreState: Hashable, Codable, Sendable {
     /// The id the next screen or flow instance gets.
     package internal(set) var nextInstanceID: Int
     /// (1.1) The last result handed to each live screen instance, by instance id.
-    package internal(set) var received: [Int: ScreenResult] = [:]
+    package internal(set) var received: InstanceTable<ResultPair> = [:]
     /// The root flow instance.
     package var root: CoreFlow? { flows[rootID] }
 
@@ -44,6 +44,7 @@ package struct CoreItem: Hashable, Codable, Sendable {
 }
 
 /// A screen instance: its screen and input.
+@usableFromInline
 package struct CoreScreen: Hashable, Codable, Sendable {
     package var id: Int
     /// The screen id.
@@ -87,6 +88,7 @@ package struct CoreTab: Hashable, Codable, Sendable {
 /// Its fields live in one copy-on-write box: the core reads flows out of `CoreState.flows`
 /// many times a step, and a copy then costs one retain instead of one per field. Equality,
 /// hashing and the coded form are those of the fields.
+@usableFromInline
 package struct CoreFlow: Hashable, Codable, Sendable {
     /// The fields, as one plain value.
     private struct Fields: Hashable, Codable, Sendable {
@@ -119,19 +121,19 @@ package struct CoreFlow: Hashable, Codable, Sendable {
         box = Box(Fields(id: id, flow: flow, kind: kind, input: input))
     }
 
-    package init(from decoder: any Decoder) throws {
+    @usableFromInline package init(from decoder: any Decoder) throws {
         box = Box(try Fields(from: decoder))
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    @usableFromInline package func encode(to encoder: any Encoder) throws {
         try box.fields.encode(to: encoder)
     }
 
-    package static func == (lhs: CoreFlow, rhs: CoreFlow) -> Bool {
+    @usableFromInline package static func == (lhs: CoreFlow, rhs: CoreFlow) -> Bool {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
 
-    package func hash(into hasher: inout Hasher) {
+    @usableFromInline package func hash(into hasher: inout Hasher) {
         box.fields.hash(into: &hasher)
     }
 

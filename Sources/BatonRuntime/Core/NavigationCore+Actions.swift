@@ -25,7 +25,7 @@ extension NavigationCore {
         let flowName = state.flows[id]?.flow ?? ""
         let useIndex = use.transitions.count
         use.transitions.append(TransitionUse(flow: flowName, trigger: definition.triggerTexts[position], action: choice))
-        trace.record(flow: flowName, action: definition.actionTexts[position][choice])
+        record(flow: flowName, action: definition.actionTexts[position][choice])
         let checkpoint = action.kind.needsCheckpoint ? makeCheckpoint() : nil
         let firstID = state.nextInstanceID
         var result: StepResult

@@ -139,7 +139,7 @@ extension NavigationCore {
             for id in empties {
                 guard let sequence = state.flows[id], sequence.entries.isEmpty,
                       sequence.parent != nil || id == state.rootID else { continue }
-                trace.record(flow: sequence.flow, action: "finish done")
+                record(flow: sequence.flow, action: "finish done")
                 _ = finish(id, outcome: "done", payload: sequence.input, depth: depth)
             }
         }

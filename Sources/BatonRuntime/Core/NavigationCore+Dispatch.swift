@@ -48,7 +48,7 @@ extension NavigationCore {
             step = finishedStep
         }
         guard let step else { return nil }
-        trace.record(flow: sequence.flow, action: "next")
+        record(flow: sequence.flow, action: "next")
         return advance(id, after: step, payload: emission.payload, depth: depth)
     }
 
@@ -84,10 +84,10 @@ extension NavigationCore {
     mutating func reselect(tab id: String, in tabs: Int) -> StepResult {
         guard let node = state.flows[tabs] else { return .rejected(RuntimeMessage.noTab(id)) }
         guard definitions.flows[node.flow]?.flow.reselect == .popToRoot else {
-            trace.record(flow: node.flow, action: "reselect \(id): keep")
+            record(flow: node.flow, action: "reselect \(id): keep")
             return .handled
         }
-        trace.record(flow: node.flow, action: "reselect \(id): popToRoot")
+        record(flow: node.flow, action: "reselect \(id): popToRoot")
         // The tab's navigation stack: its flow's stack, and that of a child flow at its root.
         var current = node.selectedTabFlow?.id
         for _ in 0..<Self.maxDepth {
@@ -105,14 +105,14 @@ extension NavigationCore {
         // What is read of the flow is read before it changes, so that no copy of it is held then.
         let name = flow.flow
         if let modal = flow.presented, modal.item.id == item {
-            trace.record(flow: name, action: "dismiss \(modal.item.name)")
+            record(flow: name, action: "dismiss \(modal.item.name)")
             self[changing: id]?.presented = nil
             offerDismissed(modal.item.name, to: id, depth: 0)
             return .handled
         }
         let count = flow.entries.count
         if flow.kind.holdsStack, count > 1, flow.entries.last?.id == item {
-            trace.record(flow: name, action: "pop")
+            record(flow: name, action: "pop")
             self[changing: id]?.truncate(to: count - 1)
             return .handled
         }

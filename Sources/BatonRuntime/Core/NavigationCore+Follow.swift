@@ -28,7 +28,7 @@ extension NavigationCore {
               node.branch?.name != wanted else { return }
         let saved = trace
         trace = StepTrace()
-        trace.record(flow: node.flow, action: "resume \(wanted)")
+        record(flow: node.flow, action: "resume \(wanted)")
         var result = StepResult.handled
         do {
             try resume(wanted, in: owner, input: contentInput(owner))

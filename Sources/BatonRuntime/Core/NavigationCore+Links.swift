@@ -30,7 +30,7 @@ extension NavigationCore {
         switch check(target.way) {
         case .blocked(let branch):
             if holding && !state.heldLinks.contains(url) { hold(url) }
-            trace.record(flow: target.flow.name, action: "hold \(url)")
+            record(flow: target.flow.name, action: "hold \(url)")
             return LinkOutcome(result: .held, message: RuntimeMessage.held(branch))
         case .impossible(let message):
             return LinkOutcome(result: .noMatch, message: message)
@@ -44,7 +44,7 @@ extension NavigationCore {
             rollBack(to: checkpoint)
             return LinkOutcome(result: .noMatch, message: error.message)
         }
-        trace.record(flow: target.flow.name, action: "link \(url)")
+        record(flow: target.flow.name, action: "link \(url)")
         use.links.append(LinkUse(flow: target.flow.name, pattern: target.pattern))
         return LinkOutcome(result: .opened)
     }

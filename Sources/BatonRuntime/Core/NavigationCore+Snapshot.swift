@@ -103,8 +103,8 @@ extension NavigationCore {
 struct SnapshotReader {
     let index: SpecIndex
     let lenient: Bool
-    private(set) var flows: [Int: CoreFlow] = [:]
-    private(set) var screens: [Int: CoreScreen] = [:]
+    private(set) var flows: InstanceTable<FlowPair> = [:]
+    private(set) var screens: InstanceTable<ScreenPair> = [:]
     private(set) var maxID = 0
     private var seen: Set<Int> = []
 

@@ -45,7 +45,7 @@ extension NavigationCore {
             guard let owner = walk.modalOwner, let flow = core.state.flows[owner], let modal = flow.presented else {
                 return .rejected(RuntimeMessage.nothingPresented)
             }
-            core.trace.record(flow: flow.flow, action: "dismiss \(modal.item.name)")
+            core.record(flow: flow.flow, action: "dismiss \(modal.item.name)")
             core[changing: owner]?.presented = nil
             core.offerDismissed(modal.item.name, to: owner, depth: 0)
             return .handled
@@ -67,7 +67,7 @@ extension NavigationCore {
             if flow.selectedTab == id {
                 return core.reselect(tab: id, in: tabs)
             }
-            core.trace.record(flow: flow.flow, action: "tab \(id)")
+            core.record(flow: flow.flow, action: "tab \(id)")
             return core.select(tab: id, in: tabs)
         }
     }
@@ -133,7 +133,8 @@ extension NavigationCore {
 
     /// Runs one step: `body` changes the state; then empty flows restart, held links are
     /// retried, released instances are dropped, and the step's log entry comes first in the report.
-    mutating func runStep(trigger: String, source: String?, _ body: (inout NavigationCore) -> StepResult) -> CoreReport {
+    mutating func runStep(trigger: @autoclosure () -> String, source: String?,
+                          _ body: (inout NavigationCore) -> StepResult) -> CoreReport {
         beginStep()
         let checkpoint = usesReturn && state.finished == nil ? makeCheckpoint() : nil
         var result: StepResult = state.finished == nil ? body(&self) : .rejected(RuntimeMessage.finished)
@@ -150,9 +151,10 @@ extension NavigationCore {
         // A rejected step changed nothing, so no held link can have become openable.
         settle(retryingLinks: result == .handled)
         releaseUnheld()
+        guard recordsLog else { return endStep(result: result, entries: []) }
         // The step's own entry is made in the list, not copied into it.
         var entries = [LogEntry(
-            sequence: 0, trigger: trigger, source: source, flow: own.flow, action: own.actionText,
+            sequence: 0, trigger: trigger(), source: source, flow: own.flow, action: own.actionText,
             result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)]
         if !nestedEntries.isEmpty { entries += nestedEntries }
         return endStep(result: result, entries: entries)
@@ -190,9 +192,11 @@ extension NavigationCore {
     /// Records an entry in the middle of a step (an outcome, a held link that opened).
     /// `slot` is a place reserved with `reserveNested()`, so entries keep the order their
     /// causes happened in.
-    mutating func recordNested(trigger: String, trace nested: StepTrace, result: String, message: String?, at slot: Int? = nil) {
+    mutating func recordNested(trigger: @autoclosure () -> String, trace nested: StepTrace, result: String,
+                               message: String?, at slot: Int? = nil) {
+        guard recordsLog else { return }
         let entry = LogEntry(
-            sequence: 0, trigger: trigger, flow: nested.flow, action: nested.actionText, result: result,
+            sequence: 0, trigger: trigger(), flow: nested.flow, action: nested.actionText, result: result,
             message: message, isError: isError(result))
         if let slot, nestedEntries.indices.contains(slot) {
             nestedEntries[slot] = entry
@@ -201,8 +205,16 @@ extension NavigationCore {
         }
     }
 
+    /// Notes an action of the current step for its log entry; nothing is built when the log
+    /// is off.
+    mutating func record(flow: @autoclosure () -> String, action: @autoclosure () -> String) {
+        guard recordsLog else { return }
+        trace.record(flow: flow(), action: action())
+    }
+
     /// Reserves the place of a nested entry that is recorded once its consequences are known.
     mutating func reserveNested() -> Int {
+        guard recordsLog else { return nestedEntries.count }
         nestedEntries.append(LogEntry(sequence: 0, trigger: "", result: ""))
         return nestedEntries.count - 1
     }

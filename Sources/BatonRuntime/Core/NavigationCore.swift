@@ -40,6 +40,10 @@ package struct NavigationCore: Sendable {
     /// in apps.
     package var conditionReads: ConditionReadLog?
 
+    /// Whether steps report their log entries. Exploration, which reads none, turns it off and
+    /// skips building them; everything else about a step is the same.
+    package var recordsLog = true
+
     // What the current step did and has yet to do.
 
     /// What the current step did, for its log entry.
@@ -208,18 +212,15 @@ package struct NavigationCore: Sendable {
         get { state.flows[id] }
         _modify {
             changedFlows.insert(id)
-            // Taken out of the table and put back rather than changed in it: changing a table's
-            // value in place allocates for each change. Taken out, the flow's fields stay
-            // unshared, so the change copies nothing.
-            var flow = state.flows.removeValue(forKey: id)
-            defer { state.flows[id] = flow }
             if !heldRecorded.contains(id) {
                 heldRecorded.insert(id)
                 let start = heldItemsAtStepStart.count
-                flow?.forEachHeldItem { heldItemsAtStepStart.append(HeldItem($0)) }
+                state.flows[id]?.forEachHeldItem { heldItemsAtStepStart.append(HeldItem($0)) }
                 heldAtStepStart.append((id, start..<heldItemsAtStepStart.count))
             }
-            yield &flow
+            // Changed in place in the table, so the flow's fields stay unshared and the change
+            // copies nothing.
+            yield &state.flows[id]
         }
     }
 
@@ -342,17 +343,11 @@ package struct NavigationCore: Sendable {
     /// Drops every instance not reachable from the root, and the results handed to released
     /// screens: after a state was built whole (a start, a restore, a new spec).
     mutating func collectReleased() {
-        var flows: [Int: CoreFlow] = [:]
-        var screens: [Int: CoreScreen] = [:]
-        flows.reserveCapacity(state.flows.count)
-        screens.reserveCapacity(state.screens.count)
-        visitReachable { id, isFlow in
-            if isFlow {
-                flows[id] = state.flows[id]
-            } else {
-                screens[id] = state.screens[id]
-            }
-        }
+        var reachable = Set<Int>()
+        reachable.reserveCapacity(state.flows.count + state.screens.count)
+        visitReachable { id, _ in reachable.insert(id) }
+        let flows = state.flows.filter { reachable.contains($0.key) }
+        let screens = state.screens.filter { reachable.contains($0.key) }
         if flows.count != state.flows.count || screens.count != state.screens.count {
             released.formUnion(state.flows.keys.filter { flows[$0] == nil })
             released.formUnion(state.screens.keys.filter { screens[$0] == nil })
