@@ -54,9 +54,13 @@ struct DrivenStart {
 /// rest of the run. A state where a flag is still open stands for itself under every value of
 /// it, so a state that differs from one already seen only in flags that one left open is not
 /// explored again (`generalEnvironments(of:)`).
+///
+/// Its changing properties are read and written many times a step, so they are not checked for
+/// overlapping accesses at run time: a driver is used by one thread at a time, and none of its
+/// methods reaches one property while another access to it is under way.
 final class RuntimeDriver {
     private let spec: FlowSpec
-    private var core: NavigationCore?
+    @exclusivity(unchecked) private var core: NavigationCore?
     let freeFacts: FreeFacts
     /// The values tried for each flag conditions read.
     private let flagValues: [String: [Literal]]
@@ -75,11 +79,11 @@ final class RuntimeDriver {
     // that workers do not wait on each other for the table's lock. Numbers never change.
 
     /// The reduced number of each number.
-    private var reducedNumbers: [Int: Int] = [:]
+    @exclusivity(unchecked) private var reducedNumbers: [Int: Int] = [:]
     /// The key numbers of the same settings with fewer flags decided, by key number.
-    private var generalizations: [Int: [Int]] = [:]
+    @exclusivity(unchecked) private var generalizations: [Int: [Int]] = [:]
     /// The number each `set` step led to from each number.
-    private var changes: [SettingChange: Int] = [:]
+    @exclusivity(unchecked) private var changes: [SettingChange: Int] = [:]
 
     private struct SettingChange: Hashable {
         var from: Int
@@ -90,7 +94,7 @@ final class RuntimeDriver {
     /// Whether some step had to be taken under more assignments than `maxForks`.
     private(set) var forksBounded = false
     /// Whether the last `take` was cut short by `maxForks`: some ways the step can go are missing.
-    private(set) var lastTakeBounded = false
+    @exclusivity(unchecked) private(set) var lastTakeBounded = false
     /// The most assignments of open settings one step is taken under.
     var maxForks = 1_024
     private typealias Assignment = SettingNumbers.Assignment

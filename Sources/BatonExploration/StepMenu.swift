@@ -35,8 +35,9 @@ struct StepMenu {
     /// The events of each screen with their representative payloads (its built-in `done`
     /// too), made once: every state that shows the screen offers the same.
     private let screenSteps: [String: [Entry]]
-    /// A tap on each tab of each tabs flow, in order, with the tab's id.
-    private let tabSteps: [String: [(id: String, entry: Entry)]]
+    /// A tap on each tab of each tabs flow, in order (`entries`), and the tabs' ids (`ids`, at
+    /// the same positions): two arrays, so that each is read in place.
+    private let tabSteps: [String: (ids: [String], entries: [Entry])]
     /// A step opening each declared link, the same in every state; a link is named by its
     /// position here.
     let links: [Entry]
@@ -58,9 +59,9 @@ struct StepMenu {
             }
             return entries
         }
-        tabSteps = index.flows.mapValues { flow -> [(id: String, entry: Entry)]? in
+        tabSteps = index.flows.mapValues { flow -> (ids: [String], entries: [Entry])? in
             guard case .tabs(let tabs, _) = flow.kind else { return nil }
-            return tabs.map { ($0.id, Entry(step: .tab($0.id), byUser: true)) }
+            return (tabs.map(\.id), tabs.map { Entry(step: .tab($0.id), byUser: true) })
         }.compactMapValues { $0 }
         var links: [Entry] = []
         for flow in spec.flows {
@@ -75,16 +76,18 @@ struct StepMenu {
     func steps(for state: NavigationState, context: [String: Value]) -> Steps {
         var steps = Steps()
         guard state.finished == nil else { return steps }
-        if let top = state.top, let entries = screenSteps[top] { steps.user = entries }
+        let events = state.top.flatMap { screenSteps[$0] } ?? []
+        let tabs = state.flows.compactMap { tabSteps[$0] }
+        // Made at its final size: the list grows by copying otherwise.
+        steps.user.reserveCapacity(events.count + 2 + tabs.reduce(0) { $0 + $1.entries.count })
+        steps.user.append(contentsOf: events)
         steps.user.append(Entry(step: .back, byUser: true))
         if state.presented != nil { steps.user.append(Entry(step: .dismiss, byUser: true)) }
         var tabIDs: [String] = []
-        for flowName in state.flows {
-            guard let taps = tabSteps[flowName] else { continue }
-            // By index: each tap read in place, not copied out first.
-            for index in taps.indices where !tabIDs.contains(taps[index].id) {
-                tabIDs.append(taps[index].id)
-                steps.user.append(taps[index].entry)
+        for (ids, entries) in tabs {
+            for index in ids.indices where !tabIDs.contains(ids[index]) {
+                tabIDs.append(ids[index])
+                steps.user.append(entries[index])
             }
         }
         // While a link is held no other is opened: held links open in order once their way

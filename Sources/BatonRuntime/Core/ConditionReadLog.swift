@@ -3,10 +3,13 @@
 /// their values. Apps attach none. A class, because the core is copied and every copy reports
 /// to the same log; it is used from one thread at a time, as the core is.
 package final class ConditionReadLog: @unchecked Sendable {
+    // Not checked for overlapping accesses at run time: read and written on every condition a
+    // step reads, by the one thread that uses the log, and never while another access is open.
+
     /// The facts read since the last `clear()`, in the order first read.
-    package private(set) var facts: [String] = []
+    @exclusivity(unchecked) package private(set) var facts: [String] = []
     /// The flags read since the last `clear()`, in the order first read.
-    package private(set) var flags: [String] = []
+    @exclusivity(unchecked) package private(set) var flags: [String] = []
 
     package init() {}
 

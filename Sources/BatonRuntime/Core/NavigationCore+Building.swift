@@ -22,18 +22,24 @@ extension NavigationCore {
     /// A new instance of screen or flow `name` with `input`, to be placed under flow `parent`.
     /// Only a flow needs the depth it is made at, so only then are the parent's ancestors counted.
     mutating func makeItem(_ name: String, input: Value?, under parent: Int) throws(ActionFailure) -> CoreItem {
-        let depth = definitions.flows[name] == nil ? 0 : ancestorCount(of: parent)
-        return try makeItem(name, input: input, depth: depth)
+        try makeItem(name, input: input, parent: nil) { core in core.ancestorCount(of: parent) }
     }
 
     /// A new instance of screen or flow `name`; a flow is made with `parent` as its parent.
     mutating func makeItem(_ name: String, input: Value?, depth: Int, parent: Int? = nil) throws(ActionFailure) -> CoreItem {
+        try makeItem(name, input: input, parent: parent) { _ in depth }
+    }
+
+    /// A new instance of screen or flow `name`, a flow made at the depth `depthOfFlow` gives
+    /// (asked only for a flow): the name is looked up once, as a screen (most items) first.
+    private mutating func makeItem(_ name: String, input: Value?, parent: Int?,
+                                   depthOfFlow: (NavigationCore) -> Int) throws(ActionFailure) -> CoreItem {
         if let screen = definitions.screens[name] {
             try countCreation()
             return makeScreen(screen, input: input)
         }
         if let flow = definitions.flows[name] {
-            return CoreItem(id: try makeFlow(flow, input: input, depth: depth, parent: parent), name: name, isFlow: true)
+            return CoreItem(id: try makeFlow(flow, input: input, depth: depthOfFlow(self), parent: parent), name: name, isFlow: true)
         }
         throw ActionFailure(message: RuntimeMessage.unknownTarget(name))
     }

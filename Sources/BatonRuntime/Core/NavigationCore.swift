@@ -322,7 +322,7 @@ package struct NavigationCore: Sendable {
                 if depth < Self.maxDepth * 4 { flow.forEachHeldItem { pending.append((HeldItem($0), depth + 1)) } }
             } else if state.screens.removeValue(forKey: item.id) != nil {
                 released.insert(item.id)
-                state.received[item.id] = nil
+                if !state.received.isEmpty { state.received[item.id] = nil }
             }
         }
     }
