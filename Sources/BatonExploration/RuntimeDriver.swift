@@ -244,16 +244,15 @@ final class RuntimeDriver {
     /// those the step did not read, which the app may have set to anything before it.
     private func expand(_ driven: consuming DrivenStep, from state: ExploredState, flags: [String: Literal],
                         decided: [String: Value], into leaves: inout [DrivenStep]) {
+        let variesByFreeFacts = state.leavesFreeFactsOut && driven.after?.leavesFreeFactsOut == false
         // The way is taken over, not copied: copying it retains all of its state after.
-        guard state.leavesFreeFactsOut, driven.after?.leavesFreeFactsOut == false, let after = driven.after else {
-            var leaf = driven
-            leaf.flags = flags
+        var leaf = driven
+        leaf.flags = flags
+        guard variesByFreeFacts, let after = leaf.after else {
             leaf.decided = decided
             leaves.append(leaf)
             return
         }
-        var leaf = driven
-        leaf.flags = flags
         var assignments: [[String: Value]] = [decided]
         for fact in freeFacts.names where decided[fact] == nil {
             assignments = assignments.flatMap { partial in

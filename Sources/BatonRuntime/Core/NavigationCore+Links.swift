@@ -135,10 +135,7 @@ extension NavigationCore {
             switch parent.flow.kind {
             case .tabs(let tabs, _):
                 if let live = current, live.kind == .tabs {
-                    // The live flow is the way's tabs flow: its tabs are at hand, not looked up again.
-                    let slot = live.flow == parentName ? tabSlot(of: live, declared: tabs, running: name)
-                        : tabSlot(of: live, running: name)
-                    guard let slot else {
+                    guard let slot = tabSlot(of: live, running: name) else {
                         return .impossible(RuntimeMessage.linkHiddenTab(name))
                     }
                     current = slot.flow.flatMap { state.flows[$0.id] }
@@ -256,12 +253,7 @@ extension NavigationCore {
     /// The shown tab of a tabs flow instance that runs flow `name`.
     private func tabSlot(of flow: CoreFlow, running name: String) -> CoreTab? {
         guard case .tabs(let declared, _)? = definitions.flows[flow.flow]?.flow.kind else { return nil }
-        return tabSlot(of: flow, declared: declared, running: name)
-    }
-
-    /// `tabSlot(of:running:)` with the flow's declared tabs at hand.
-    private func tabSlot(of flow: CoreFlow, declared: [Tab], running name: String) -> CoreTab? {
-        flow.tabs.first { slot in declared.first { $0.id == slot.id }?.flow.name == name }
+        return flow.tabs.first { slot in declared.first { $0.id == slot.id }?.flow.name == name }
     }
 
     /// (1.1) The branch of a switch flow a link may show: the first whose `when` holds.
