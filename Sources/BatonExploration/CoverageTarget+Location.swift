@@ -20,14 +20,17 @@ extension CoverageTarget {
 /// place of every step it takes, and scanning the spec each time made that quadratic.
 public struct CoverageLocations: Sendable {
     /// The first declaration's place, by screen (nil when it has none).
-    private var screens: [String: SourceRange?] = [:]
+    private let screens: NameTable<SourceRange?>
     /// By flow, then trigger text: the first transition so written.
-    private var transitions: [String: [String: Transition]] = [:]
+    private let transitions: NameTable<NameTable<Transition>>
     /// By flow, then pattern text.
-    private var links: [String: [String: SourceRange?]] = [:]
+    private let links: NameTable<NameTable<SourceRange?>>
 
     /// Indexes the places of `spec`'s screens, transitions and links.
     public init(_ spec: FlowSpec) {
+        var screens: [String: SourceRange?] = [:]
+        var transitions: [String: NameTable<Transition>] = [:]
+        var links: [String: NameTable<SourceRange?>] = [:]
         for screen in spec.screens where screens[screen.name] == nil {
             screens[screen.name] = .some(screen.location)
         }
@@ -36,13 +39,16 @@ public struct CoverageLocations: Sendable {
             for transition in flow.transitions where byTrigger[transition.trigger.description] == nil {
                 byTrigger[transition.trigger.description] = transition
             }
-            transitions[flow.name] = byTrigger
+            transitions[flow.name] = NameTable(byTrigger)
             var byPattern: [String: SourceRange?] = [:]
             for link in flow.links where byPattern[link.pattern.text] == nil {
                 byPattern[link.pattern.text] = .some(link.location)
             }
-            links[flow.name] = byPattern
+            links[flow.name] = NameTable(byPattern)
         }
+        self.screens = NameTable(screens)
+        self.transitions = NameTable(transitions)
+        self.links = NameTable(links)
     }
 
     /// Where `target` is written: a placement's screen declaration, a transition's

@@ -42,6 +42,27 @@ public enum CoverageTarget: Hashable, Codable, Sendable, Comparable {
 
     public static func < (lhs: CoverageTarget, rhs: CoverageTarget) -> Bool { lhs.sortKey < rhs.sortKey }
 
+    /// Hashes each name as its `NameHash`, one word, rather than byte by byte through `Hasher`:
+    /// exploration looks targets up for every step it takes.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .placement(let screen, let flows):
+            hasher.combine(0)
+            hasher.combine(NameHash.of(screen))
+            hasher.combine(flows.count)
+            for flow in flows { hasher.combine(NameHash.of(flow)) }
+        case .transition(let flow, let trigger, let action):
+            hasher.combine(1)
+            hasher.combine(NameHash.of(flow))
+            hasher.combine(NameHash.of(trigger))
+            hasher.combine(action)
+        case .link(let flow, let pattern):
+            hasher.combine(2)
+            hasher.combine(NameHash.of(flow))
+            hasher.combine(NameHash.of(pattern))
+        }
+    }
+
     /// `targets` in order, each target's sort key made once rather than at every comparison (a
     /// placement's joins its flows' names).
     static func sorted(_ targets: some Sequence<CoverageTarget>) -> [CoverageTarget] {

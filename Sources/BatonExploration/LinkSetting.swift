@@ -46,4 +46,24 @@ struct LinkSetting: Hashable {
         self.branches = branches.count > 1 ? branches.sorted { ($0.flow, $0.shown) < ($1.flow, $1.shown) } : branches
         heldLinks = state.core.heldLinks
     }
+
+    /// Hashes each name as its `NameHash`, one word, rather than byte by byte through `Hasher`.
+    func hash(into hasher: inout Hasher) {
+        var parts = StateHasher()
+        parts.add(environment)
+        parts.add(branches.count)
+        for branch in branches {
+            parts.add(branch.flow)
+            parts.add(branch.shown)
+        }
+        parts.add(heldLinks.count)
+        for link in heldLinks { parts.add(link) }
+        parts.add(roots.count)
+        for root in roots {
+            parts.add(root.flow)
+            parts.add(root.first)
+            parts.add(root.input)
+        }
+        hasher.combine(parts.finalized)
+    }
 }

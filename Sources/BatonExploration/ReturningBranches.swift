@@ -8,17 +8,12 @@ import BatonModel
 /// reached with a branch kept (a link that shows the app over the sign-in flow) and the same
 /// state without it would be explored twice.
 struct ReturningBranches {
-    private struct Branch: Hashable {
-        var owner: String
-        var name: String
-    }
-
     /// The names some `resume` shows.
-    private let resumed: Set<String>
+    private let resumed: NameTable<Void>
     /// The switches with `follow: true`.
-    private let following: Set<String>
-    /// The switch branches on the way to a flow that declares links.
-    private let onLinkWays: Set<Branch>
+    private let following: NameTable<Void>
+    /// By switch, its branches on the way to a flow that declares links.
+    private let onLinkWays: NameTable<Set<String>>
 
     init(spec: FlowSpec, index: SpecIndex) {
         var resumed: Set<String> = []
@@ -29,22 +24,22 @@ struct ReturningBranches {
                 }
             }
         }
-        self.resumed = resumed
-        following = Set(spec.flows.filter(\.follow).map(\.name))
+        self.resumed = NameTable(names: resumed)
+        following = NameTable(names: spec.flows.filter(\.follow).map(\.name))
         let ways = LinkWays(index: index)
-        var onLinkWays: Set<Branch> = []
+        var onLinkWays: [String: Set<String>] = [:]
         for flow in spec.flows where !flow.links.isEmpty {
             guard let way = ways.way(to: flow.name) else { continue }
             for (owner, branch) in zip(way, way.dropFirst()) where index.flows[owner]?.kind.isSwitch == true {
-                onLinkWays.insert(Branch(owner: owner, name: branch))
+                onLinkWays[owner, default: []].insert(branch)
             }
         }
-        self.onLinkWays = onLinkWays
+        self.onLinkWays = NameTable(onLinkWays)
     }
 
     /// Whether branch `name` of switch flow `owner`, once kept, can be shown again as it was.
     func canComeBack(_ name: String, of owner: String) -> Bool {
-        resumed.contains(name) || following.contains(owner) || onLinkWays.contains(Branch(owner: owner, name: name))
+        resumed.contains(name) || following.contains(owner) || onLinkWays[owner]?.contains(name) == true
     }
 }
 

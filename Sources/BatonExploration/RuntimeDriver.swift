@@ -63,7 +63,7 @@ final class RuntimeDriver {
     @exclusivity(unchecked) private var core: NavigationCore?
     let freeFacts: FreeFacts
     /// The values tried for each flag conditions read.
-    private let flagValues: [String: [Literal]]
+    private let flagValues: NameTable<[Literal]>
     /// The kept branches the key keeps.
     let returning: ReturningBranches
     /// The tabs flows whose `reselect` is `keep` (`TabTap`).
@@ -104,7 +104,7 @@ final class RuntimeDriver {
         self.freeFacts = freeFacts
         self.returning = returning
         self.numbers = SettingNumbers(freeFacts: freeFacts)
-        flagValues = Dictionary(domains.flags.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first })
+        flagValues = NameTable(Dictionary(domains.flags.map { ($0.name, $0.values) }, uniquingKeysWith: { first, _ in first }))
         keepOnReselect = Set(spec.flows.filter { $0.reselect == .keep }.map(\.name))
     }
 
@@ -120,7 +120,7 @@ final class RuntimeDriver {
         return worker
     }
 
-    private init(spec: FlowSpec, freeFacts: FreeFacts, flagValues: [String: [Literal]], returning: ReturningBranches,
+    private init(spec: FlowSpec, freeFacts: FreeFacts, flagValues: NameTable<[Literal]>, returning: ReturningBranches,
                  keepOnReselect: Set<String>, numbers: SettingNumbers) {
         self.spec = spec
         self.freeFacts = freeFacts
@@ -291,8 +291,6 @@ final class RuntimeDriver {
         guard move(to: state, flags: flags, context: context), let outcome = core?.apply(step) else { return nil }
         // What the step read, before the key's check of following switches reads more.
         let (readFlags, readFacts) = (reads.flags, reads.facts)
-        // What a facade would mirror; here, which hidden regions the step changed.
-        guard let changes = core?.takeChanges() else { return nil }
         switch outcome.name {
         case "handled", "held":
             guard let after = core?.state, let settings = core?.environment else { return nil }
@@ -304,14 +302,17 @@ final class RuntimeDriver {
             } else if case .set = step {
                 environment = number(settings, reachedBy: step, from: state.environment)
             }
-            let hidden = HiddenRegions.changedWhileHidden(
-                in: after, from: state.core, changedFlows: changes.flows, changedScreens: changes.screens,
-                carried: state.changedWhileHidden)
+            // What a facade would mirror; here, which hidden regions the step changed.
+            guard let hidden = core?.forgettingChanges({ flows, screens in
+                HiddenRegions.changedWhileHidden(in: after, from: state.core, changedFlows: flows, changedScreens: screens,
+                                                 carried: state.changedWhileHidden)
+            }) else { return nil }
             let driven = DrivenStep(outcome: outcome, after: ExploredState(
                 core: after, flags: settings.flagOverrides, context: settings.context, environment: environment,
                 keyEnvironment: keyEnvironment(environment, settings), changedWhileHidden: hidden))
             return (driven, readFlags, readFacts)
         default:
+            core?.clearChanges()
             return (DrivenStep(outcome: outcome, after: nil), readFlags, readFacts)
         }
     }

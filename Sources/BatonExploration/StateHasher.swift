@@ -1,7 +1,7 @@
 import BatonModel
 
-/// A state key's hash, accumulated over its parts without `Hasher`: names are mixed in byte by
-/// byte (FNV-1a), numbers as words, and a dictionary's entries by the sum of their own hashes, so
+/// A state key's hash, accumulated over its parts without `Hasher`: names are mixed in as their
+/// `NameHash`, numbers as words, and a dictionary's entries by the sum of their own hashes, so
 /// the order it keeps them in does not matter. Equal parts always hash alike (the key compares
 /// the parts themselves when hashes agree), and the hash is the same on every run.
 struct StateHasher {
@@ -34,12 +34,10 @@ struct StateHasher {
         add(word: number == 0 ? 0 : number.bitPattern)  // 0.0 and -0.0 are equal
     }
 
+    /// Adds a name as one word, its `NameHash` (which counts its length, so that "ab"+"c" and
+    /// "a"+"bc" differ).
     mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
-        }
-        add(word: 0xFF)  // ends the name, so that "ab"+"c" and "a"+"bc" differ
+        add(word: NameHash.of(text))
     }
 
     mutating func add(_ value: Value?, depth: Int = 0) {

@@ -27,28 +27,27 @@ struct StepMenu {
         var facts: [Entry] = []
     }
 
-    /// A `set` of each value of each fact conditions read (`factSteps`), with the fact
-    /// (`factNames`) and value (`factValues`) it sets, at the same positions.
-    private let factNames: [String]
-    private let factValues: [Value]
-    private let factSteps: [Entry]
+    /// Each fact conditions read, with a `set` of each of its values (`steps`) and the value it
+    /// sets (`values`, at the same positions): a state's value of the fact is looked up once.
+    private let factSets: [(name: String, values: [Value], steps: [Entry])]
     /// The events of each screen with their representative payloads (its built-in `done`
     /// too), made once: every state that shows the screen offers the same.
-    private let screenSteps: [String: [Entry]]
+    private let screenSteps: NameTable<[Entry]>
     /// A tap on each tab of each tabs flow, in order (`entries`), and the tabs' ids (`ids`, at
     /// the same positions): two arrays, so that each is read in place.
-    private let tabSteps: [String: (ids: [String], entries: [Entry])]
+    private let tabSteps: NameTable<(ids: [String], entries: [Entry])>
     /// A step opening each declared link, the same in every state; a link is named by its
     /// position here.
     let links: [Entry]
 
     init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker, domains: SettingDomains) {
-        let sets = domains.facts.flatMap { fact in fact.values.compactMap { value in value.map { (fact.name, $0) } } }
-        factNames = sets.map(\.0)
-        factValues = sets.map(\.1)
-        factSteps = sets.map { Entry(step: .set(context: [$0.0: $0.1], flags: [:]), byUser: false) }
+        factSets = domains.facts.compactMap { fact in
+            let values = fact.values.compactMap { $0 }
+            guard !values.isEmpty else { return nil }
+            return (fact.name, values, values.map { Entry(step: .set(context: [fact.name: $0], flags: [:]), byUser: false) })
+        }
         let handlesDone = Self.screensWhoseDoneCanBeHandled(spec)
-        screenSteps = index.screens.mapValues { screen in
+        screenSteps = NameTable(index.screens.mapValues { screen in
             var entries = screen.events.map { event in
                 Entry(step: .send(screen: screen.name, event: event.name, payload: checker.representative(of: event.payload)),
                       byUser: true)
@@ -58,11 +57,11 @@ struct StepMenu {
                 entries.append(Entry(step: .send(screen: screen.name, event: "done", payload: nil), byUser: true))
             }
             return entries
-        }
-        tabSteps = index.flows.mapValues { flow -> (ids: [String], entries: [Entry])? in
+        })
+        tabSteps = NameTable(index.flows.mapValues { flow -> (ids: [String], entries: [Entry])? in
             guard case .tabs(let tabs, _) = flow.kind else { return nil }
             return (tabs.map(\.id), tabs.map { Entry(step: .tab($0.id), byUser: true) })
-        }.compactMapValues { $0 }
+        }.compactMapValues { $0 })
         var links: [Entry] = []
         for flow in spec.flows {
             for link in flow.links {
@@ -94,8 +93,9 @@ struct StepMenu {
         // shows, so a second one adds orderings of the same links, not new behaviour, and
         // would multiply the states by every list of held links.
         steps.linksOpen = state.heldLinks.isEmpty && !links.isEmpty
-        for index in factSteps.indices where context[factNames[index]] != factValues[index] {
-            steps.facts.append(factSteps[index])
+        for fact in factSets {
+            let current = context[fact.name]
+            for index in fact.values.indices where current != fact.values[index] { steps.facts.append(fact.steps[index]) }
         }
         return steps
     }

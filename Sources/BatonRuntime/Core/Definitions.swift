@@ -55,11 +55,11 @@ final class ScreenDefinition: Sendable {
 
 /// The spec's flows and screens by name, as the core reads them on every step.
 struct Definitions: Sendable {
-    private(set) var flows: [String: FlowDefinition]
-    private(set) var screens: [String: ScreenDefinition]
+    let flows: NameTable<FlowDefinition>
+    let screens: NameTable<ScreenDefinition>
 
     init(_ index: SpecIndex) {
-        flows = index.flows.mapValues(FlowDefinition.init)
-        screens = index.screens.mapValues(ScreenDefinition.init)
+        flows = NameTable(index.flows.mapValues(FlowDefinition.init))
+        screens = NameTable(index.screens.mapValues(ScreenDefinition.init))
     }
 }

@@ -43,7 +43,7 @@ package struct InstanceIDs: Sequence, Sendable {
 
     /// Forgets every id, keeping the room they took: a set emptied each step allocates once.
     package mutating func removeAll() {
-        if !few.isEmpty { few.removeAll(keepingCapacity: true) }
+        few.empty()
         many = nil
     }
 

@@ -79,8 +79,10 @@ package struct NavigationCore: Sendable {
     private var changedAtStepEnd: [CoreFlow?] = []
     /// The instances the current step made.
     var madeThisStep: [CoreItem] = []
+    /// What `releaseUnheld` has still to let go of: one list reused from step to step.
+    private var releasePending: [(item: HeldItem, depth: Int)] = []
 
-    // What changed since the facade last looked (`takeChanges()`).
+    // What changed since the facade last looked (`changes`, `clearChanges()`).
 
     /// Flow instances changed or made.
     var changedFlows = InstanceIDs()
@@ -145,10 +147,10 @@ package struct NavigationCore: Sendable {
         pendingEmptySequences = []
         deliveredResults = []
         updatedInputs = []
-        heldAtStepStart.removeAll(keepingCapacity: true)
-        heldItemsAtStepStart.removeAll(keepingCapacity: true)
+        heldAtStepStart.empty()
+        heldItemsAtStepStart.empty()
         heldRecorded.removeAll()
-        madeThisStep.removeAll(keepingCapacity: true)
+        madeThisStep.empty()
     }
 
     /// Puts the core in `state` under `environment` (checked by the caller, its defaults
@@ -224,21 +226,17 @@ package struct NavigationCore: Sendable {
         }
     }
 
-    /// What changed since the last call: flows changed or made, screens made or given a new
-    /// input, and the instances released.
-    package mutating func takeChanges() -> (flows: InstanceIDs, screens: InstanceIDs, released: InstanceIDs) {
-        defer {
-            changedFlows = InstanceIDs()
-            changedScreens = InstanceIDs()
-            released = InstanceIDs()
-        }
-        return (changedFlows, changedScreens, released)
-    }
-
     /// What changed since the last `clearChanges()`, read in place: flows changed or made,
     /// screens made or given a new input, and the instances released.
     package var changes: (flows: InstanceIDs, screens: InstanceIDs, released: InstanceIDs) {
         (changedFlows, changedScreens, released)
+    }
+
+    /// `body` applied to the flows changed or made and the screens made or given a new input
+    /// since the last `clearChanges()`, read in place; then forgets what changed.
+    package mutating func forgettingChanges<Result>(_ body: (_ flows: InstanceIDs, _ screens: InstanceIDs) -> Result) -> Result {
+        defer { clearChanges() }
+        return body(changedFlows, changedScreens)
     }
 
     /// Forgets what changed, keeping the sets' room for the next step.
@@ -292,14 +290,17 @@ package struct NavigationCore: Sendable {
     /// stack kept from the bottom up are not looked at again.
     mutating func releaseUnheld() {
         defer {
-            if !heldAtStepStart.isEmpty { heldAtStepStart.removeAll(keepingCapacity: true) }
-            if !heldItemsAtStepStart.isEmpty { heldItemsAtStepStart.removeAll(keepingCapacity: true) }
+            heldAtStepStart.empty()
+            heldItemsAtStepStart.empty()
             heldRecorded.removeAll()
-            if !madeThisStep.isEmpty { madeThisStep.removeAll(keepingCapacity: true) }
-            if !changedAtStepEnd.isEmpty { changedAtStepEnd.removeAll(keepingCapacity: true) }
+            madeThisStep.empty()
+            changedAtStepEnd.empty()
         }
         guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty else { return }
-        var pending: [(item: HeldItem, depth: Int)] = []
+        // Emptied by the walk below: its room is kept for the next step.
+        var pending = releasePending
+        releasePending = []
+        defer { releasePending = pending }
         do {
             // The flows the step changed, as they are now, looked up once.
             for (id, _) in heldAtStepStart { changedAtStepEnd.append(state.flows[id]) }

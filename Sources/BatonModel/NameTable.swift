@@ -1,0 +1,128 @@
+/// Values by name, made once and then only read: the spec's declarations as lint and the
+/// runtime look them up, many times a step.
+///
+/// A step looks names up many times. A `Dictionary<String, _>` hashes each name with SipHash
+/// (seeded per process, resistant to chosen collisions), which costs more than the rest of the
+/// lookup together. The names here are the spec's own, so this table hashes them with a plain
+/// multiply-and-mix over eight bytes at a time, and probes a slot array kept at most half full.
+///
+/// Its members are inlinable: generic code called across modules unspecialized would copy
+/// each value through its value witnesses.
+@usableFromInline
+package struct NameTable<Value> {
+    /// The table's arrays, in one object, so that copying a table retains one reference.
+    @usableFromInline final class Storage {
+        /// The names, and their values at the same positions (in the order the dictionary gave
+        /// them: only lookups read them).
+        @usableFromInline let names: [String]
+        @usableFromInline let entries: [Value]
+        /// For each slot, the position of the name hashed to it plus one; 0 for an empty slot.
+        /// Their count is a power of two at least twice the names', so every probe ends.
+        @usableFromInline let slots: [Int]
+
+        init(names: [String], entries: [Value], slots: [Int]) {
+            (self.names, self.entries, self.slots) = (names, entries, slots)
+        }
+    }
+
+    @usableFromInline let storage: Storage
+
+    /// A table of `values`' entries.
+    package init(_ values: [String: Value]) {
+        let names = Array(values.keys)
+        var capacity = 8
+        while capacity < 2 * names.count { capacity *= 2 }
+        var slots = [Int](repeating: 0, count: capacity)
+        for (position, name) in names.enumerated() {
+            var slot = NameHash.slot(of: name, mask: capacity - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = position + 1
+        }
+        storage = Storage(names: names, entries: Array(values.values), slots: slots)
+    }
+
+    /// The value of `name`, if the table has one.
+    @inlinable package subscript(name: String) -> Value? {
+        let storage = storage
+        let mask = storage.slots.count - 1
+        var slot = NameHash.slot(of: name, mask: mask)
+        while true {
+            let position = storage.slots[slot] - 1
+            if position < 0 { return nil }
+            if storage.names[position] == name { return storage.entries[position] }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether the table has a value for `name`.
+    @inlinable package func contains(_ name: String) -> Bool {
+        self[name] != nil
+    }
+
+    /// The number of names.
+    @inlinable package var count: Int { storage.names.count }
+}
+
+extension NameTable where Value == Void {
+    /// A set of `names`.
+    package init(names: some Sequence<String>) {
+        self.init(Dictionary(names.lazy.map { ($0, ()) }) { first, _ in first })
+    }
+}
+
+extension NameTable: Sendable where Value: Sendable {}
+extension NameTable.Storage: Sendable where Value: Sendable {}
+
+/// A name's hash for the spec's own names, cheaper than `Hasher`'s: a name of up to 16 bytes is
+/// read as two overlapping words (two half words, or its first, middle and last bytes, when
+/// shorter), a longer one sixteen bytes at a time, and each pair of words is folded into the
+/// hash by one full-width multiplication. It is not seeded: the same name hashes alike on every
+/// run. The names are the spec author's own, so nobody chooses them to collide.
+@usableFromInline
+package enum NameHash {
+    /// The hash of `name`.
+    @inlinable package static func of(_ name: String) -> UInt64 {
+        if let hash = name.utf8.withContiguousStorageIfAvailable({ of(bytes: UnsafeRawBufferPointer($0)) }) {
+            return hash
+        }
+        return Array(name.utf8).withUnsafeBytes { of(bytes: $0) }
+    }
+
+    /// The slot of `name` in a table of `mask + 1` slots, a power of two.
+    @inlinable static func slot(of name: String, mask: Int) -> Int {
+        Int(truncatingIfNeeded: of(name)) & mask
+    }
+
+    @usableFromInline static let first: UInt64 = 0xA076_1D64_78BD_642F
+    @usableFromInline static let second: UInt64 = 0xE703_7ED1_A0B4_28DB
+
+    /// `x` and `y` multiplied to 128 bits, the halves folded together.
+    @inlinable static func fold(_ x: UInt64, _ y: UInt64) -> UInt64 {
+        let (high, low) = x.multipliedFullWidth(by: y)
+        return high ^ low
+    }
+
+    @inlinable static func of(bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        func word(_ offset: Int) -> UInt64 { bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        func halfWord(_ offset: Int) -> UInt64 { UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+        var hash = first ^ UInt64(truncatingIfNeeded: count)
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        if count >= 8 {
+            var offset = 0
+            while count - offset > 16 {
+                hash = fold(word(offset) ^ second, word(offset + 8) ^ hash)
+                offset += 16
+            }
+            low = word(count > 16 ? count - 16 : 0)
+            high = word(count - 8)
+        } else if count >= 4 {
+            low = halfWord(0)
+            high = halfWord(count - 4)
+        } else if count > 0 {
+            low = UInt64(bytes[0]) << 16 | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count - 1])
+        }
+        return fold(low ^ second, high ^ hash) ^ hash
+    }
+}
