@@ -88,7 +88,7 @@ let package = Package(
             path: "Examples/RecipesHeadless"),
 
         .testTarget(name: "BatonYAMLTests", dependencies: ["BatonYAML"]),
-        .testTarget(name: "BatonModelTests", dependencies: ["BatonModel"]),
+        .testTarget(name: "BatonModelTests", dependencies: ["BatonModel", "BatonTestSupport"]),
         .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel", "BatonTestSupport"]),
         .testTarget(name: "BatonBenchTests", dependencies: ["BatonBenchKit", "BatonLoader", "BatonLint", "BatonModel"]),
         .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel", "BatonTestSupport"]),
