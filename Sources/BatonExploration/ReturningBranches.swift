@@ -13,7 +13,7 @@ struct ReturningBranches {
     /// The switches with `follow: true`.
     private let following: NameTable<Void>
     /// By switch, its branches on the way to a flow that declares links.
-    private let onLinkWays: NameTable<Set<String>>
+    private let onLinkWays: NameTable<NameTable<Void>>
 
     init(spec: FlowSpec, index: SpecIndex) {
         var resumed: Set<String> = []
@@ -34,7 +34,7 @@ struct ReturningBranches {
                 onLinkWays[owner, default: []].insert(branch)
             }
         }
-        self.onLinkWays = NameTable(onLinkWays)
+        self.onLinkWays = NameTable(onLinkWays.mapValues { NameTable(names: $0) })
     }
 
     /// Whether branch `name` of switch flow `owner`, once kept, can be shown again as it was.

@@ -538,7 +538,7 @@ struct StateKey: Hashable {
             if let branch = flow.branch { add(branch, walk, depth: depth) }
             flow.forEachKept { name, item in add(kept: name, item, of: flow, walk, depth: depth) }
         }
-        if let modal = flow.presented {
+        if flow.isPresenting, let modal = flow.presented {
             append(.modal(modal.presentation))
             add(modal.item, walk, depth: depth)
         }

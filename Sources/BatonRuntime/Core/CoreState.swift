@@ -219,6 +219,8 @@ package struct CoreFlow: Hashable, Codable, Sendable {
         get { box.fields.presented }
         set { unique.presented = newValue }
     }
+    /// Whether a modal is presented over this flow, told without copying it out.
+    package var isPresenting: Bool { box.fields.presented != nil }
     /// A stack's or sequence's entries, root first.
     package var entries: [CoreItem] {
         get { box.fields.entries }
