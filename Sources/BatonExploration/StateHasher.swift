@@ -34,8 +34,8 @@ struct StateHasher {
         add(word: number == 0 ? 0 : number.bitPattern)  // 0.0 and -0.0 are equal
     }
 
-    /// Adds a name as one word, its `NameHash` (which counts its length, so that "ab"+"c" and
-    /// "a"+"bc" differ).
+    /// Adds a name as one word, its `NameHash`: two names in a row stay apart ("ab" then "c"
+    /// is not "a" then "bc").
     mutating func add(_ text: String) {
         add(word: NameHash.of(text))
     }

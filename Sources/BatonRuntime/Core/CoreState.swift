@@ -44,57 +44,12 @@ package struct CoreItem: Hashable, Codable, Sendable {
 }
 
 /// A screen instance: its screen and input.
-///
-/// A state's screens are copied as a table whenever a step changes a state that another state
-/// shares (exploration forks states all the time), so a screen is one reference to fields that
-/// never change: copying it retains one object, where copying the fields themselves retained
-/// the name and the input. A change of the input makes new fields.
 @usableFromInline
 package struct CoreScreen: Hashable, Codable, Sendable {
-    private struct Fields: Hashable, Codable, Sendable {
-        var id: Int
-        var screen: String
-        var input: Value?
-    }
-
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
-
-    init(id: Int, screen: String, input: Value?) {
-        box = Box(Fields(id: id, screen: screen, input: input))
-    }
-
-    package var id: Int { box.fields.id }
+    package var id: Int
     /// The screen id.
-    package var screen: String { box.fields.screen }
-    package var input: Value? {
-        get { box.fields.input }
-        set {
-            var fields = box.fields
-            fields.input = newValue
-            box = Box(fields)
-        }
-    }
-
-    @usableFromInline package init(from decoder: any Decoder) throws {
-        box = Box(try Fields(from: decoder))
-    }
-
-    @usableFromInline package func encode(to encoder: any Encoder) throws {
-        try box.fields.encode(to: encoder)
-    }
-
-    @usableFromInline package static func == (lhs: CoreScreen, rhs: CoreScreen) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
-    }
-
-    @usableFromInline package func hash(into hasher: inout Hasher) {
-        box.fields.hash(into: &hasher)
-    }
+    package var screen: String
+    package var input: Value?
 }
 
 /// The four kinds of flow.
