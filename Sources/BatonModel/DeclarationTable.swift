@@ -19,11 +19,11 @@ package struct DeclarationPositions: Sendable {
 public struct DeclarationTable<Declaration: Sendable>: Sendable {
     // Read by the inlinable lookups: generic code called across modules unspecialized would
     // copy each declaration through its value witnesses.
-    @usableFromInline let positions: [String: DeclarationPositions]
+    @usableFromInline let positions: NameTable<DeclarationPositions>
     @usableFromInline let declarations: [Declaration]
     @usableFromInline let isFlows: Bool
 
-    init(positions: [String: DeclarationPositions], declarations: [Declaration], isFlows: Bool) {
+    init(positions: NameTable<DeclarationPositions>, declarations: [Declaration], isFlows: Bool) {
         self.positions = positions
         self.declarations = declarations
         self.isFlows = isFlows
@@ -59,14 +59,14 @@ public struct DeclarationTable<Declaration: Sendable>: Sendable {
 
     /// Every declared name, in no particular order.
     public var keys: [String] {
-        positions.compactMap { name, found in position(in: found) == nil ? nil : name }
+        positions.entries.compactMap { name, found in position(in: found) == nil ? nil : name }
     }
 
     /// The declarations transformed, by name (the first of each name).
     public func mapValues<T>(_ transform: (Declaration) throws -> T) rethrows -> [String: T] {
         var result: [String: T] = [:]
         result.reserveCapacity(positions.count)
-        for (name, found) in positions {
+        for (name, found) in positions.entries {
             if let position = position(in: found) { result[name] = try transform(declarations[position]) }
         }
         return result

@@ -61,6 +61,9 @@ package struct NameTable<Value> {
 
     /// The number of names.
     @inlinable package var count: Int { storage.names.count }
+
+    /// Each name and its value, in no particular order.
+    package var entries: Zip2Sequence<[String], [Value]> { zip(storage.names, storage.entries) }
 }
 
 extension NameTable where Value == Void {

@@ -10,7 +10,7 @@ public struct SpecIndex: Sendable {
     public let context: [String: ContextFact]
     /// Where each screen and flow name is declared: the one table `screens`, `flows` and
     /// `kind(of:)` read.
-    private let positions: [String: DeclarationPositions]
+    private let positions: NameTable<DeclarationPositions>
 
     public init(_ spec: FlowSpec) {
         self.spec = spec
@@ -21,9 +21,10 @@ public struct SpecIndex: Sendable {
         for (position, screen) in spec.screens.enumerated() where positions[screen.name, default: .none].screen < 0 {
             positions[screen.name, default: .none].screen = Int32(clamping: position)
         }
-        self.positions = positions
-        screens = DeclarationTable(positions: positions, declarations: spec.screens, isFlows: false)
-        flows = DeclarationTable(positions: positions, declarations: spec.flows, isFlows: true)
+        let table = NameTable(positions)
+        self.positions = table
+        screens = DeclarationTable(positions: table, declarations: spec.screens, isFlows: false)
+        flows = DeclarationTable(positions: table, declarations: spec.flows, isFlows: true)
         types = Self.byName(spec.types, \.name)
         flags = Self.byName(spec.flags, \.name)
         context = Self.byName(spec.context, \.name)
