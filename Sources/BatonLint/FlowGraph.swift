@@ -27,16 +27,22 @@ final class FlowGraph {
     }
 
     let index: SpecIndex
-    private(set) var shows: [String: Shows] = [:]
-    private(set) var parents: [String: OrderedSet<String>] = [:]
+    // Made once and then only read, many times a check: `NameTable`s.
+    /// Flow name → what it shows.
+    let shows: NameTable<Shows>
+    /// Flow name → the flows that can start it.
+    let parents: NameTable<OrderedSet<String>>
     /// Screen name → the flows that can show it.
-    private(set) var showers: [String: OrderedSet<String>] = [:]
-    private(set) var reachableFlows: Set<String> = []
+    let showers: NameTable<OrderedSet<String>>
+    private(set) var reachableFlows = NameTable<Void>(names: [])
     /// `start`, when it names a screen rather than a flow.
     private var startScreen: String?
 
     init(_ index: SpecIndex) {
         self.index = index
+        var shows: [String: Shows] = [:]
+        var parents: [String: OrderedSet<String>] = [:]
+        var showers: [String: OrderedSet<String>] = [:]
         shows.reserveCapacity(index.spec.flows.count)
         parents.reserveCapacity(index.spec.flows.count)
         showers.reserveCapacity(index.spec.screens.count)
@@ -45,13 +51,16 @@ final class FlowGraph {
         }
         var linked: Set<String> = []
         for flow in index.spec.flows where linked.insert(flow.name).inserted {
-            addLinkItems(of: flow)
+            Self.addLinkItems(of: flow, index, to: &shows)
         }
         for flow in index.spec.flows {
             guard let own = shows[flow.name] else { continue }
             for child in own.children { parents[child, default: OrderedSet()].insert(flow.name) }
             for screen in own.screens { showers[screen, default: OrderedSet()].insert(flow.name) }
         }
+        self.shows = NameTable(shows)
+        self.parents = NameTable(parents)
+        self.showers = NameTable(showers)
         computeReachability()
     }
 
@@ -110,7 +119,7 @@ final class FlowGraph {
 
     /// (1.1) Adds what links show: each item in the flow that holds it (the link's flow, or the
     /// flow item before it: items after a flow go into that flow).
-    private func addLinkItems(of flow: Flow) {
+    private static func addLinkItems(of flow: Flow, _ index: SpecIndex, to shows: inout [String: Shows]) {
         for link in flow.links {
             var holder = flow.name
             for item in link.items {
@@ -139,9 +148,7 @@ final class FlowGraph {
             if index.screens[start] != nil { startScreen = start }
             return
         }
-        for flow in descendants(ofAndIncluding: start) {
-            reachableFlows.insert(flow)
-        }
+        reachableFlows = NameTable(names: descendants(ofAndIncluding: start))
     }
 
     /// Whether `start` reaches `screen`: a reachable flow can show it, or it is `start`. Asked

@@ -14,10 +14,16 @@ final class TriggerHandlers {
             self.source = source
             self.event = event
         }
+
+        /// Each name hashed as its `NameHash`, one word, rather than byte by byte.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(NameHash.of(source))
+            hasher.combine(NameHash.of(event))
+        }
     }
 
     /// Flow name → its set in `triggers`.
-    private var slots: [String: Int] = [:]
+    private let slots: NameTable<Int>
     private var triggers: [Set<Key>] = []
 
     /// Every trigger some flow has: built on the first question about one, since most events
@@ -29,6 +35,7 @@ final class TriggerHandlers {
     }()
 
     init(_ flows: [Flow]) {
+        var slots: [String: Int] = [:]
         slots.reserveCapacity(flows.count)
         triggers.reserveCapacity(flows.count)
         for flow in flows {
@@ -44,6 +51,7 @@ final class TriggerHandlers {
                 triggers[slot].insert(Key(transition.trigger.source, transition.trigger.event))
             }
         }
+        self.slots = NameTable(slots)
     }
 
     /// Whether a flow named `flow` has a transition on `key`.

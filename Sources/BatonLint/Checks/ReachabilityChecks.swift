@@ -95,7 +95,7 @@ package struct UnhandledEventCheck: LintCheck {
         let doneScreens = Set(context.spec.screens.lazy.filter { $0.events.contains { $0.name == "done" } }.map(\.name))
         var otherPlacements: [String: [String]] = [:]
         if !doneScreens.isEmpty {
-            for (flow, shows) in graph.shows {
+            for (flow, shows) in graph.shows.entries {
                 for screen in shows.nonStepScreens where doneScreens.contains(screen) {
                     otherPlacements[screen, default: []].append(flow)
                 }
