@@ -3,8 +3,8 @@
 ///
 /// A step looks names up many times. A `Dictionary<String, _>` hashes each name with SipHash
 /// (seeded per process, resistant to chosen collisions), which costs more than the rest of the
-/// lookup together. The names here are the spec's own, so this table hashes them with a plain
-/// multiply-and-mix over eight bytes at a time, and probes a slot array kept at most half full.
+/// lookup together. The names here are the spec's own, so this table hashes them with
+/// `NameHash`, and probes a slot array kept at most half full.
 ///
 /// Its members are inlinable: generic code called across modules unspecialized would copy
 /// each value through its value witnesses.
@@ -96,9 +96,6 @@ package enum NameHash {
         Int(truncatingIfNeeded: of(name)) & mask
     }
 
-    @usableFromInline static let first: UInt64 = 0xA076_1D64_78BD_642F
-    @usableFromInline static let second: UInt64 = 0xE703_7ED1_A0B4_28DB
-
     /// `x` and `y` multiplied to 128 bits, the halves folded together.
     @inlinable static func fold(_ x: UInt64, _ y: UInt64) -> UInt64 {
         let (high, low) = x.multipliedFullWidth(by: y)
@@ -106,6 +103,8 @@ package enum NameHash {
     }
 
     @inlinable static func of(bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let first: UInt64 = 0xA076_1D64_78BD_642F
+        let second: UInt64 = 0xE703_7ED1_A0B4_28DB
         let count = bytes.count
         func word(_ offset: Int) -> UInt64 { bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
         func halfWord(_ offset: Int) -> UInt64 { UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
