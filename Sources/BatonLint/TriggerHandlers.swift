@@ -5,31 +5,14 @@ import BatonModel
 /// order of the file, rather than in one table of every trigger of a large file, whose reads
 /// land anywhere in memory; flows that share a name share a set.
 final class TriggerHandlers {
-    /// A trigger's source and event.
-    struct Key: Hashable {
-        var source: String
-        var event: String
-
-        init(_ source: String, _ event: String) {
-            self.source = source
-            self.event = event
-        }
-
-        /// Each name hashed as its `NameHash`, one word, rather than byte by byte.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(NameHash.of(source))
-            hasher.combine(NameHash.of(event))
-        }
-    }
-
     /// Flow name → its set in `triggers`.
     private let slots: NameTable<Int>
-    private var triggers: [Set<Key>] = []
+    private var triggers: [Set<TriggerKey>] = []
 
     /// Every trigger some flow has: built on the first question about one, since most events
     /// are settled by a flow that shows their screen.
-    private lazy var everyTrigger: Set<Key> = {
-        var all = Set<Key>(minimumCapacity: triggers.reduce(0) { $0 + $1.count })
+    private lazy var everyTrigger: Set<TriggerKey> = {
+        var all = Set<TriggerKey>(minimumCapacity: triggers.reduce(0) { $0 + $1.count })
         for own in triggers { all.formUnion(own) }
         return all
     }()
@@ -48,20 +31,20 @@ final class TriggerHandlers {
                 triggers.append(Set(minimumCapacity: flow.transitions.count))
             }
             for transition in flow.transitions {
-                triggers[slot].insert(Key(transition.trigger.source, transition.trigger.event))
+                triggers[slot].insert(TriggerKey(transition.trigger.source, transition.trigger.event))
             }
         }
         self.slots = NameTable(slots)
     }
 
     /// Whether a flow named `flow` has a transition on `key`.
-    func has(_ key: Key, in flow: String) -> Bool {
+    func has(_ key: TriggerKey, in flow: String) -> Bool {
         guard let slot = slots[flow] else { return false }
         return triggers[slot].contains(key)
     }
 
     /// Whether any flow has a transition on `key`.
-    func anyFlowHas(_ key: Key) -> Bool {
+    func anyFlowHas(_ key: TriggerKey) -> Bool {
         everyTrigger.contains(key)
     }
 }

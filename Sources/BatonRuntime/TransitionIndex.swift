@@ -3,18 +3,7 @@ import BatonModel
 /// A flow's `on` keys indexed once, so finding the transition for an event is a lookup rather
 /// than a scan of every key. The first key written for a trigger wins, as in a scan.
 struct TransitionIndex {
-    private struct Key: Hashable {
-        var source: String
-        var event: String
-
-        /// Each name hashed as its `NameHash`, one word, rather than byte by byte.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(NameHash.of(source))
-            hasher.combine(NameHash.of(event))
-        }
-    }
-
-    private var specific: [Key: Int] = [:]
+    private var specific: [TriggerKey: Int] = [:]
     private var wildcard: [String: Int] = [:]
 
     init(_ flow: Flow) {
@@ -23,7 +12,7 @@ struct TransitionIndex {
             if trigger.isWildcard {
                 if wildcard[trigger.event] == nil { wildcard[trigger.event] = index }
             } else {
-                let key = Key(source: trigger.source, event: trigger.event)
+                let key = TriggerKey(trigger.source, trigger.event)
                 if specific[key] == nil { specific[key] = index }
             }
         }
@@ -31,7 +20,7 @@ struct TransitionIndex {
 
     /// The position in `flow.transitions` of the `source.event` key.
     func specific(source: String, event: String) -> Int? {
-        specific[Key(source: source, event: event)]
+        specific[TriggerKey(source, event)]
     }
 
     /// The position in `flow.transitions` of the `*.event` key.

@@ -112,8 +112,8 @@ package struct UnhandledEventCheck: LintCheck {
                     from = (otherPlacements[screen.name] ?? []).sorted()
                     if from.isEmpty { continue }
                 }
-                let exact = TriggerHandlers.Key(screen.name, event.name)
-                let wildcard = TriggerHandlers.Key(Trigger.anySource, event.name)
+                let exact = TriggerKey(screen.name, event.name)
+                let wildcard = TriggerKey(Trigger.anySource, event.name)
                 // Two lookups, not a union: a wildcard handled in thousands of flows would make
                 // the union cost as much per event as the whole file.
                 let handles = { (flow: String) in handlers.has(exact, in: flow) || handlers.has(wildcard, in: flow) }
