@@ -34,15 +34,6 @@ final class ExplorationWorkers {
         return taken
     }
 
-    /// Empties `values`, each on one of the threads: freeing what a batch of states made is
-    /// work too, and it is shared out.
-    func free<Element>(_ values: inout [[Element]]) {
-        values.withUnsafeMutableBufferPointer { slots in
-            spread(slots.count) { _, index in slots[index] = [] }
-        }
-        values.removeAll()
-    }
-
     /// `body(driver, index)` for each index below `count`, begun now on background threads
     /// with every driver but the last, which the caller joins in with once it is free
     /// (`JoinableWork.join(with:)`, passing `joiningDriver`). With one driver nothing runs

@@ -155,13 +155,16 @@ private struct Search {
     }
 
     /// Merges in each state of `batch`, in order, exactly as if they had been expanded one by
-    /// one (states found are admitted in the same order, so traces and findings are the same),
-    /// then frees what its steps made.
+    /// one (states found are admitted in the same order, so traces and findings are the same).
+    /// What a state's steps made is freed as soon as it is merged, while it is still in the
+    /// cache from being read.
     private mutating func merge(_ batch: Batch, _ taken: inout [[TakenStep]]) {
         for offset in batch.surveys.indices where taken.indices.contains(offset) {
-            merge(batch.positions.lowerBound + offset, batch.surveys[offset], taken[offset])
+            var steps: [TakenStep] = []
+            swap(&steps, &taken[offset])
+            merge(batch.positions.lowerBound + offset, batch.surveys[offset], steps)
         }
-        workers.free(&taken)
+        taken.removeAll()
     }
 
     /// The steps taken from a state: the user's, every link when none was tried in its setting

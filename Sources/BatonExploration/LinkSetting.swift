@@ -29,8 +29,14 @@ struct LinkSetting: Hashable {
     }
 
     init(of state: ExploredState) {
+        // Made once at a size that holds them: a list grows by copying otherwise.
+        let flowCount = state.core.flows.count
         var branches: [Branch] = []
-        var pending: [Int] = [state.core.rootID]
+        branches.reserveCapacity(flowCount)
+        roots.reserveCapacity(flowCount)
+        var pending: [Int] = []
+        pending.reserveCapacity(flowCount)
+        pending.append(state.core.rootID)
         var visited = 0
         while let id = pending.popLast(), visited < HiddenRegions.maxVisited {
             visited += 1

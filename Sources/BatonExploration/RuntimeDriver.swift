@@ -29,7 +29,8 @@ struct DrivenStep {
     /// The state after it, when it changed anything (dropped once the search is known to have
     /// it: `TakenStep.take`).
     var after: ExploredState?
-    /// The key of the state after, when it changed anything; made by `TakenStep.take`.
+    /// The key of the state after, when it changed anything and the search may not have it,
+    /// or reads it (`StepMenu.Entry.needsKnownKeys`); made by `TakenStep.take`.
     var afterKey: StateKey?
     /// The flags the step was taken under: the state's, and those it read first.
     var flags: [String: Literal] = [:]
@@ -246,13 +247,13 @@ final class RuntimeDriver {
                         decided: [String: Value], into leaves: inout [DrivenStep]) {
         let variesByFreeFacts = state.leavesFreeFactsOut && driven.after?.leavesFreeFactsOut == false
         // The way is taken over, not copied: copying it retains all of its state after.
-        var leaf = driven
-        leaf.flags = flags
-        guard variesByFreeFacts, let after = leaf.after else {
-            leaf.decided = decided
-            leaves.append(leaf)
+        driven.flags = flags
+        guard variesByFreeFacts, let after = driven.after else {
+            driven.decided = decided
+            leaves.append(driven)
             return
         }
+        var leaf = driven
         var assignments: [[String: Value]] = [decided]
         for fact in freeFacts.names where decided[fact] == nil {
             assignments = assignments.flatMap { partial in

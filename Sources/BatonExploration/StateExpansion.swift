@@ -106,12 +106,17 @@ struct TakenStep {
             }
             var ways = driver.take(entry.step, from: state)
             if case .tab = entry.step, ways.count == 1 { driver.notePlainTap(ways[0].outcome) }
+            let keepsKnownKeys = entry.needsKnownKeys
             for index in ways.indices {
                 // Taken out, and put back only when the search may not have it.
                 guard let after = ways[index].after.take() else { continue }
                 let key = driver.key(of: after)
-                if !isKnown(key, after) { ways[index].after = after }
-                ways[index].afterKey = key
+                if !isKnown(key, after) {
+                    ways[index].after = after
+                    ways[index].afterKey = key
+                } else if keepsKnownKeys {
+                    ways[index].afterKey = key
+                }
             }
             return TakenStep(entry: entry, ways: ways, bounded: driver.lastTakeBounded)
         }

@@ -16,6 +16,11 @@ struct StepMenu {
         /// For a tab tap, what it does in the state it is taken from, once the state's survey
         /// has told (`TabTap`).
         var tap: TabTap?
+
+        /// Whether the search reads the key of a state after this step that it has already: to
+        /// tell whether a fact the app set changed what is shown (a way out). A user's step
+        /// is a way out anyway and a link's never is, so theirs are dropped where they are made.
+        var needsKnownKeys: Bool { !byUser && link == nil }
     }
 
     /// The steps of one state, in the order they are taken: the user's, then (when `linksOpen`)
@@ -30,6 +35,8 @@ struct StepMenu {
     /// Each fact conditions read, with a `set` of each of its values (`steps`) and the value it
     /// sets (`values`, at the same positions): a state's value of the fact is looked up once.
     private let factSets: [(name: String, values: [Value], steps: [Entry])]
+    /// The most fact steps one state can have: every value of every fact.
+    private let factStepCount: Int
     /// The events of each screen with their representative payloads (its built-in `done`
     /// too), made once: every state that shows the screen offers the same.
     private let screenSteps: NameTable<[Entry]>
@@ -46,6 +53,7 @@ struct StepMenu {
             guard !values.isEmpty else { return nil }
             return (fact.name, values, values.map { Entry(step: .set(context: [fact.name: $0], flags: [:]), byUser: false) })
         }
+        factStepCount = factSets.reduce(0) { $0 + $1.steps.count }
         let handlesDone = Self.screensWhoseDoneCanBeHandled(spec)
         screenSteps = NameTable(index.screens.mapValues { screen in
             var entries = screen.events.map { event in
@@ -77,12 +85,14 @@ struct StepMenu {
         guard state.finished == nil else { return steps }
         let events = state.top.flatMap { screenSteps[$0] } ?? []
         let tabs = state.flows.compactMap { tabSteps[$0] }
-        // Made at its final size: the list grows by copying otherwise.
-        steps.user.reserveCapacity(events.count + 2 + tabs.reduce(0) { $0 + $1.entries.count })
+        let tabCount = tabs.reduce(0) { $0 + $1.entries.count }
+        // Made at their final size: a list grows by copying otherwise.
+        steps.user.reserveCapacity(events.count + 2 + tabCount)
         steps.user.append(contentsOf: events)
         steps.user.append(Entry(step: .back, byUser: true))
         if state.presented != nil { steps.user.append(Entry(step: .dismiss, byUser: true)) }
         var tabIDs: [String] = []
+        tabIDs.reserveCapacity(tabCount)
         for (ids, entries) in tabs {
             for index in ids.indices where !tabIDs.contains(ids[index]) {
                 tabIDs.append(ids[index])
@@ -93,6 +103,7 @@ struct StepMenu {
         // shows, so a second one adds orderings of the same links, not new behaviour, and
         // would multiply the states by every list of held links.
         steps.linksOpen = state.heldLinks.isEmpty && !links.isEmpty
+        steps.facts.reserveCapacity(factStepCount)
         for fact in factSets {
             let current = context[fact.name]
             for index in fact.values.indices where current != fact.values[index] { steps.facts.append(fact.steps[index]) }

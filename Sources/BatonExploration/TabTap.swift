@@ -71,8 +71,8 @@ enum TabTap: Equatable {
 extension RuntimeDriver {
     /// Tab tap `id` from `state`, which does what `tap` says, taken without the core: when it
     /// changes nothing, or selects another tab and the state after is one `isKnown` says the
-    /// search has (then only its key is made, as the way's `afterKey`). The way it went; nil
-    /// when the core must be run.
+    /// search has (then only its key is made, to look it up). The way it went; nil when the
+    /// core must be run.
     func tapWithoutCore(_ id: String, _ tap: TabTap, from state: ExploredState,
                         isKnown: (StateKey, ExploredState) -> Bool) -> DrivenStep? {
         guard let handled = plainTapOutcome else { return nil }
@@ -82,7 +82,8 @@ extension RuntimeDriver {
         case .selects(let flow):
             let key = StateKey(state, returning: returning, selecting: (flow, id))
             guard isKnown(key, state) else { return nil }
-            return DrivenStep(outcome: handled, after: nil, afterKey: key, flags: state.flags)
+            // A tap is the user's: the search needs no key of a state it has (`needsKnownKeys`).
+            return DrivenStep(outcome: handled, after: nil, flags: state.flags)
         case .refused, .other:
             return nil
         }

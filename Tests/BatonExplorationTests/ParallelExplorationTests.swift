@@ -41,8 +41,8 @@ import Testing
         #expect(bounded >= 5, "only \(bounded) random flows reach the bound")
     }
 
-    /// The workers hand results back in the order of the work, each computed once, and free what
-    /// they are given; their number is bounded.
+    /// The workers hand results back in the order of the work, each computed once; their number
+    /// is bounded.
     @Test func workersReturnResultsInOrder() throws {
         let (driver, domains) = try recipesDriver()
         #expect(ExplorationWorkers(driver: driver, count: 4).drivers.count == 1, "no worker before the first start")
@@ -56,9 +56,6 @@ import Testing
         #expect(squares == (0..<1_000).map { $0 * $0 })
         #expect(workers.map(1) { _, index in index + 7 } == [7])
         #expect(workers.map(0) { _, index in index }.isEmpty)
-        var made = (0..<100).map { [$0, $0 + 1] }
-        workers.free(&made)
-        #expect(made.isEmpty)
         #expect(ExplorationWorkers(driver: driver, count: 10_000).drivers.count == ExplorationWorkers.maxCount)
         #expect(ExplorationWorkers(driver: driver, count: -3).drivers.count == 1)
     }
