@@ -15,6 +15,9 @@ struct LinkSetting: Hashable {
     /// Each stack's or sequence's flow, first entry and, when that is a flow, its input (the key
     /// leaves screens' inputs out), in the order met.
     var roots: [Root] = []
+    /// The hash of the parts above, made where the setting is made (on a worker, beside the
+    /// others) rather than where the search looks it up.
+    private var partsHash = 0
 
     /// A switch flow and the branch it shows (empty when none).
     struct Branch: Hashable {
@@ -51,10 +54,20 @@ struct LinkSetting: Hashable {
         environment = state.keyEnvironment
         self.branches = branches.count > 1 ? branches.sorted { ($0.flow, $0.shown) < ($1.flow, $1.shown) } : branches
         heldLinks = state.core.heldLinks
+        partsHash = hashParts()
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(partsHash)
+    }
+
+    static func == (lhs: LinkSetting, rhs: LinkSetting) -> Bool {
+        lhs.partsHash == rhs.partsHash && lhs.environment == rhs.environment && lhs.branches == rhs.branches
+            && lhs.heldLinks == rhs.heldLinks && lhs.roots == rhs.roots
     }
 
     /// Hashes each name as its `NameHash`, one word, rather than byte by byte through `Hasher`.
-    func hash(into hasher: inout Hasher) {
+    private func hashParts() -> Int {
         var parts = StateHasher()
         parts.add(environment)
         parts.add(branches.count)
@@ -70,6 +83,6 @@ struct LinkSetting: Hashable {
             parts.add(root.first)
             parts.add(root.input)
         }
-        hasher.combine(parts.finalized)
+        return parts.finalized
     }
 }

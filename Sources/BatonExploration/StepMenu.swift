@@ -9,13 +9,33 @@ struct StepMenu {
     /// A step, and whether it is the user's own (events, back, dismiss, tabs: what tells
     /// whether the user is stuck).
     struct Entry {
-        var step: NavigationStep
-        var byUser: Bool
+        /// What an entry is in every state, made once with the menu and shared by every copy:
+        /// a state's list of steps is copied a few times on its way, and a copy then retains
+        /// one object rather than each part of the step.
+        private final class Fixed: Sendable {
+            let step: NavigationStep
+            let byUser: Bool
+            let link: CoverageTarget?
+
+            init(step: NavigationStep, byUser: Bool, link: CoverageTarget?) {
+                self.step = step
+                self.byUser = byUser
+                self.link = link
+            }
+        }
+
+        private let fixed: Fixed
+        var step: NavigationStep { fixed.step }
+        var byUser: Bool { fixed.byUser }
         /// For a link step, the link it was made for.
-        var link: CoverageTarget?
+        var link: CoverageTarget? { fixed.link }
         /// For a tab tap, what it does in the state it is taken from, once the state's survey
         /// has told (`TabTap`).
         var tap: TabTap?
+
+        init(step: NavigationStep, byUser: Bool, link: CoverageTarget? = nil) {
+            fixed = Fixed(step: step, byUser: byUser, link: link)
+        }
 
         /// Whether the search reads the key of a state after this step that it has already: to
         /// tell whether a fact the app set changed what is shown (a way out). A user's step
@@ -46,6 +66,8 @@ struct StepMenu {
     /// A step opening each declared link, the same in every state; a link is named by its
     /// position here.
     let links: [Entry]
+    private let back = Entry(step: .back, byUser: true)
+    private let dismiss = Entry(step: .dismiss, byUser: true)
 
     init(spec: FlowSpec, index: SpecIndex, checker: ValueChecker, domains: SettingDomains) {
         factSets = domains.facts.compactMap { fact in
@@ -89,8 +111,8 @@ struct StepMenu {
         // Made at their final size: a list grows by copying otherwise.
         steps.user.reserveCapacity(events.count + 2 + tabCount)
         steps.user.append(contentsOf: events)
-        steps.user.append(Entry(step: .back, byUser: true))
-        if state.presented != nil { steps.user.append(Entry(step: .dismiss, byUser: true)) }
+        steps.user.append(back)
+        if state.presented != nil { steps.user.append(dismiss) }
         var tabIDs: [String] = []
         tabIDs.reserveCapacity(tabCount)
         for (ids, entries) in tabs {
