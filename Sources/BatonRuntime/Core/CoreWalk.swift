@@ -34,7 +34,7 @@ struct CoreWalk {
     private mutating func descend(_ id: Int, in state: CoreState, asContainer: Bool, depth: Int) {
         guard depth < NavigationCore.maxDepth * 4, let flow = state.flows[id] else { return }
         if listsPath {
-            if asContainer { pending.removeAll(keepingCapacity: true) }
+            if asContainer { pending = [] }
             flows.append(id)
             if flow.kind == .tabs {
                 tabs.append(id)
