@@ -61,11 +61,6 @@ struct LinkSetting: Hashable {
         hasher.combine(partsHash)
     }
 
-    static func == (lhs: LinkSetting, rhs: LinkSetting) -> Bool {
-        lhs.partsHash == rhs.partsHash && lhs.environment == rhs.environment && lhs.branches == rhs.branches
-            && lhs.heldLinks == rhs.heldLinks && lhs.roots == rhs.roots
-    }
-
     /// Hashes each name as its `NameHash`, one word, rather than byte by byte through `Hasher`.
     private func hashParts() -> Int {
         var parts = StateHasher()
