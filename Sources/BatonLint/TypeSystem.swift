@@ -127,7 +127,7 @@ struct TypeSystem {
             case .unknown, .builtin(.any): return nil
             case .optional(let wrapped): return mismatch(shape, to: wrapped, depth: depth + 1)
             case .record(let name, let targetFields):
-                return mismatch(fields: { fields[$0] }, to: name, targetFields, depth: depth)
+                return mismatch(fields: { fields[$0] }, to: name, targetFields, depth: depth) { mismatch($0, to: $1, depth: $2) }
             default:
                 return Mismatch(reason: "a record is handed on, but `\(target)` is required", fix: nil)
             }
@@ -215,20 +215,23 @@ struct TypeSystem {
             return nil
         case .record(let name, let targetFields):
             guard case .record(let fields) = value else { return plain }
-            return mismatch(fields: { fields[$0].map(Shape.literal) }, to: name, targetFields, depth: depth)
+            return mismatch(fields: { fields[$0] }, to: name, targetFields, depth: depth) { mismatch($0, to: $1, depth: $2) }
         }
     }
 
     /// Why a record whose fields `given` looks up does not fit record type `name`: a required
-    /// field missing, or the first field that does not fit.
-    private func mismatch(fields given: (String) -> Shape?, to name: String, _ targetFields: [Field], depth: Int) -> Mismatch? {
+    /// field missing, or the first field that `fits` says does not fit (at the depth given).
+    /// Generic over what a field is, so that a value's fields are checked as values: wrapping
+    /// each in a `Shape` would box it, on every event a screen sends.
+    private func mismatch<Given>(fields given: (String) -> Given?, to name: String, _ targetFields: [Field], depth: Int,
+                                 fits: (Given, TypeRef, Int) -> Mismatch?) -> Mismatch? {
         for field in targetFields {
             guard let shape = given(field.name) else {
                 if field.type.isOptional || acceptsNothing(field.type) { continue }
                 return Mismatch(reason: "field `\(field.name)` of `\(name)` is missing", field: field.name,
                                 fix: "make `\(field.name)` optional in `\(name)`, or supply it with `with`")
             }
-            if var inner = mismatch(shape, to: field.type, depth: depth + 1) {
+            if var inner = fits(shape, field.type, depth + 1) {
                 inner.reason = "field `\(field.name)`: " + inner.reason
                 inner.field = field.name
                 return inner
