@@ -234,7 +234,7 @@ private struct Search {
                     if outcome.name == "handled" {
                         if entry.byUser {
                             out = true
-                        } else if entry.link == nil, let afterKey {
+                        } else if entry.needsKnownKeys, let afterKey {
                             // What is shown, not the facts: a fact set always changes those.
                             let key = stateKey ?? driver.key(of: state)
                             stateKey = key

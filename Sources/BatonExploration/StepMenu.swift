@@ -37,9 +37,9 @@ struct StepMenu {
             fixed = Fixed(step: step, byUser: byUser, link: link)
         }
 
-        /// Whether the search reads the key of a state after this step that it has already: to
-        /// tell whether a fact the app set changed what is shown (a way out). A user's step
-        /// is a way out anyway and a link's never is, so theirs are dropped where they are made.
+        /// Whether the search reads the key of the state after this step, to tell whether a fact
+        /// the app set changed what is shown (a way out). A user's step is a way out anyway and a
+        /// link's never is: their keys of states the search has are dropped where they are made.
         var needsKnownKeys: Bool { !byUser && link == nil }
     }
 

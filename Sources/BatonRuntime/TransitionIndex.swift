@@ -3,10 +3,14 @@ import BatonModel
 /// A flow's `on` keys indexed once, so finding the transition for an event is a lookup rather
 /// than a scan of every key. The first key written for a trigger wins, as in a scan.
 struct TransitionIndex {
-    private var specific: [TriggerKey: Int] = [:]
-    private var wildcard: [String: Int] = [:]
+    /// The position of each `source.event` key.
+    private let specific: [TriggerKey: Int]
+    /// By event: the position of the `*.event` key.
+    private let wildcard: NameTable<Int>
 
     init(_ flow: Flow) {
+        var specific: [TriggerKey: Int] = [:]
+        var wildcard: [String: Int] = [:]
         for (index, transition) in flow.transitions.enumerated() {
             let trigger = transition.trigger
             if trigger.isWildcard {
@@ -16,6 +20,8 @@ struct TransitionIndex {
                 if specific[key] == nil { specific[key] = index }
             }
         }
+        self.specific = specific
+        self.wildcard = NameTable(wildcard)
     }
 
     /// The position in `flow.transitions` of the `source.event` key.
