@@ -23,15 +23,14 @@ final class ExplorationWorkers {
     /// on one of them, each driver on one thread at a time), in index order. With fewer than
     /// two indices per driver, every index runs on the calling thread with the first driver.
     func map<Result>(_ count: Int, _ body: (RuntimeDriver, Int) -> Result) -> [Result] {
-        var results = [Result?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { slots in
-            spread(count) { driver, index in slots[index] = body(driver, index) }
+        // Each result is made in its place in the list: moving it there from a slot of its own
+        // copied it (a retain and a release of everything it holds).
+        let count = max(count, 0)
+        return Array(unsafeUninitializedCapacity: count) { results, initialized in
+            guard count > 0, let first = results.baseAddress else { return }
+            spread(count) { driver, index in (first + index).initialize(to: body(driver, index)) }
+            initialized = count
         }
-        // Moved out of their slots, not copied: a copy retains everything a result holds.
-        var taken: [Result] = []
-        taken.reserveCapacity(count)
-        for index in results.indices { if let result = results[index].take() { taken.append(result) } }
-        return taken
     }
 
     /// `body(driver, index)` for each index below `count`, begun now on background threads
@@ -58,7 +57,8 @@ final class ExplorationWorkers {
             let shared = Unchecked((body: body, drivers: drivers))
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 let (body, drivers) = shared.value
-                while let index = queue.take() { body(drivers[thread], index) }
+                // Every other thread from the back (`IndexQueue`).
+                while let index = queue.take(fromBack: thread % 2 == 1) { body(drivers[thread], index) }
             }
         }
     }

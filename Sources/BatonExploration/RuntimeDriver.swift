@@ -294,7 +294,7 @@ final class RuntimeDriver {
         let (readFlags, readFacts) = (reads.flags, reads.facts)
         switch outcome.name {
         case "handled", "held":
-            guard let after = core?.state, let settings = core?.environment else { return nil }
+            guard let settings = core?.environment else { return nil }
             // Only a `set` (or a setting given here) changes the flags and facts; any other
             // step keeps the state's number.
             var environment = state.environment
@@ -303,6 +303,10 @@ final class RuntimeDriver {
             } else if case .set = step {
                 environment = number(settings, reachedBy: step, from: state.environment)
             }
+            // Read in the core, before the state after is handed over (`move(to:)` resets the
+            // core before the next step).
+            let keyEnvironment = keyEnvironment(environment, settings)
+            guard let after = core?.handOverState() else { return nil }
             // What a facade would mirror; here, which hidden regions the step changed.
             guard let hidden = core?.forgettingChanges({ flows, screens in
                 HiddenRegions.changedWhileHidden(in: after, from: state.core, changedFlows: flows, changedScreens: screens,
@@ -310,7 +314,7 @@ final class RuntimeDriver {
             }) else { return nil }
             let driven = DrivenStep(outcome: outcome, after: ExploredState(
                 core: after, flags: settings.flagOverrides, context: settings.context, environment: environment,
-                keyEnvironment: keyEnvironment(environment, settings), changedWhileHidden: hidden))
+                keyEnvironment: keyEnvironment, changedWhileHidden: hidden))
             return (driven, readFlags, readFacts)
         default:
             core?.clearChanges()

@@ -6,15 +6,18 @@ import BatonRuntime
 
 /// What a state shows and which steps can be taken from it: the first half of expanding it,
 /// which reads nothing of the search's own tables, so that workers survey states side by side.
-struct StateSurvey {
+///
+/// A class: a survey is made once and only read after, from the search's lists; a copy of a
+/// structure of these fields retained every list in them (some thirty objects).
+final class StateSurvey {
     /// The scenario view of the state; nil when the core could not be put in it.
-    var navigation: NavigationState?
+    let navigation: NavigationState?
     /// The depth bound the state is at (`maxStackDepth`, `maxRepeats`): no step is taken then.
-    var bound: String?
-    var steps = StepMenu.Steps()
+    let bound: String?
+    let steps: StepMenu.Steps
     /// Where links are tried from the state: set when links open here and no hidden region
     /// changed while hidden (then every link is tried).
-    var linkSetting: LinkSetting?
+    let linkSetting: LinkSetting?
 
     /// Whether steps are taken from the state: it shows a screen, has not finished and is at
     /// no bound.
@@ -23,12 +26,18 @@ struct StateSurvey {
         return bound == nil
     }
 
-    init(_ state: ExploredState, driver: RuntimeDriver, menu: StepMenu, options: ExplorationOptions) {
+    init(_ state: borrowing ExploredState, driver: RuntimeDriver, menu: StepMenu, options: ExplorationOptions) {
         navigation = driver.navigation(in: state)
-        guard let navigation, navigation.finished == nil, navigation.top != nil else { return }
+        guard let navigation, navigation.finished == nil, navigation.top != nil else {
+            (bound, steps, linkSetting) = (nil, StepMenu.Steps(), nil)
+            return
+        }
         bound = Self.depthBound(navigation, options: options)
-        guard bound == nil else { return }
-        steps = menu.steps(for: navigation, context: state.context)
+        guard bound == nil else {
+            (steps, linkSetting) = (StepMenu.Steps(), nil)
+            return
+        }
+        var steps = menu.steps(for: navigation, context: state.context)
         // A tap the runtime refuses (a modal covers the tab) changes nothing and reports
         // nothing: it is not taken.
         if steps.user.contains(where: { if case .tab = $0.step { true } else { false } }) {
@@ -44,15 +53,20 @@ struct StateSurvey {
                 }
             }
         }
-        if steps.linksOpen, state.changedWhileHidden.isEmpty { linkSetting = LinkSetting(of: state) }
+        self.steps = steps
+        linkSetting = steps.linksOpen && state.changedWhileHidden.isEmpty ? LinkSetting(of: state) : nil
     }
 
     /// Surveys each state of `batch`, spread over the workers. (Not in the search's code: the
     /// closures the workers run must not belong to the main actor.)
     static func survey(_ batch: [ExploredState], workers: ExplorationWorkers, menu: StepMenu,
                        options: ExplorationOptions) -> [StateSurvey] {
-        workers.map(batch.count) { driver, offset in
-            StateSurvey(batch[offset], driver: driver, menu: menu, options: options)
+        // Each state is read in place: an array's element is handed out as a copy, which
+        // retains every table the state holds.
+        batch.withUnsafeBufferPointer { states in
+            workers.map(states.count) { driver, offset in
+                StateSurvey(states[offset], driver: driver, menu: menu, options: options)
+            }
         }
     }
 
@@ -88,8 +102,11 @@ struct TakenStep {
     static func begin(_ entries: [[StepMenu.Entry]], from batch: [ExploredState], workers: ExplorationWorkers,
                       known: [StateKey: Int]) -> JoinableWork<[TakenStep]> {
         workers.begin(batch.count) { driver, offset in
-            take(entries[offset], from: batch[offset], driver: driver) { key, state in
-                driver.isKnown(state, key: key, among: known)
+            // Read in place, not copied out (`survey(_:workers:menu:options:)`).
+            batch.withUnsafeBufferPointer { states in
+                take(entries[offset], from: states[offset], driver: driver) { key, state in
+                    driver.isKnown(state, key: key, among: known)
+                }
             }
         }
     }

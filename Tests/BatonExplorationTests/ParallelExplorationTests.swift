@@ -80,16 +80,49 @@ import Testing
         }
     }
 
-    /// Indices handed out from several threads at once: each exactly once.
+    /// Indices handed out from several threads at once, some taking from the front and some
+    /// from the back: each exactly once.
     @Test func theIndexQueueHandsEachIndexOutOnce() {
         let queue = IndexQueue(count: 10_000)
         let runs = RunCounter(count: 10_000)
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            while let index = queue.take() { runs.note(index) }
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            while let index = queue.take(fromBack: thread % 2 == 1) { runs.note(index) }
         }
         #expect(runs.counts.allSatisfy { $0 == 1 })
         #expect(queue.take() == nil)
-        #expect(IndexQueue(count: -2).take() == nil)
+        #expect(queue.take(fromBack: true) == nil)
+        #expect(IndexQueue(count: -2).take(fromBack: true) == nil)
+    }
+
+    /// The front hands out indices up from 0, the back down from the last, until they meet.
+    @Test func theIndexQueueHandsOutRunsFromBothEnds() {
+        let queue = IndexQueue(count: 5)
+        #expect(queue.take() == 0)
+        #expect(queue.take(fromBack: true) == 4)
+        #expect(queue.take(fromBack: true) == 3)
+        #expect(queue.take() == 1)
+        #expect(queue.take() == 2)
+        #expect(queue.take(fromBack: true) == nil)
+        #expect(queue.take() == nil)
+    }
+
+    /// Work spread over the workers (the survey of a batch) comes back in index order, each
+    /// index made once, for one worker or several, and for no work at all.
+    @Test func mappedWorkComesBackInOrder() throws {
+        let (driver, domains) = try recipesDriver()
+        let context = try #require(domains.startContexts(limit: 1).first)
+        _ = driver.start(context: context, limit: 1)
+        for count in [1, 3] {
+            let workers = ExplorationWorkers(driver: driver, count: count)
+            let runs = RunCounter(count: 1_000)
+            let results = workers.map(1_000) { _, index in
+                runs.note(index)
+                return "\(index)"
+            }
+            #expect(results == (0..<1_000).map { "\($0)" }, "\(count) workers")
+            #expect(runs.counts.allSatisfy { $0 == 1 }, "each index runs once with \(count) workers")
+            #expect(workers.map(0) { _, index in index }.isEmpty)
+        }
     }
 
     /// A driver of `recipes.yaml`, not started, and the settings it explores.

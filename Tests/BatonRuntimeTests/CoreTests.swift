@@ -117,6 +117,26 @@ func facadeProblems(_ run: FlowRuntime) -> [String] {
         #expect(released.count == 2, "the detail and the editor")
     }
 
+    /// Handing the state over (how exploration keeps each state a step leads to) gives the state
+    /// the step made and leaves an empty core, which a reset puts back in any state to step
+    /// from again, as before the hand-over.
+    @Test func aHandedOverStateIsTheStepsAndTheCoreStepsOnAfterAReset() throws {
+        var core = try NavigationCore(spec: spec(Self.flow), environment: RuntimeEnvironment(), strict: false)
+        let start = core.state
+        _ = core.send("open", from: "list", payload: record(["id": "1"]))
+        let opened = core.state
+        let handed = core.handOverState()
+        #expect(handed == opened)
+        #expect(core.state.flows.isEmpty && core.state.screens.isEmpty)
+        core.reset(to: handed, environment: RuntimeEnvironment())
+        _ = core.back()
+        #expect(core.state == start.with(nextInstanceID: core.state.nextInstanceID), "back from the detail: as at the start")
+        core.reset(to: handed, environment: RuntimeEnvironment())
+        _ = core.send("edit", from: "detail", payload: nil)
+        #expect(core.state.screens.count == start.screens.count + 2, "the same state stepped from twice")
+        #expect(handed == opened, "the handed-over state is not changed by stepping on")
+    }
+
     /// Pushes, pops to a screen, replaces, resets, flows pushed and presented that finish,
     /// and steps refused: what each lets go of, found from what it changed, is everything it
     /// no longer reaches from the root.

@@ -113,6 +113,15 @@ import Testing
         #expect(table[4] == 40)
     }
 
+    @Test func anEmptyLiteralIsAnEmptyTable() {
+        let literal: InstanceTable<StringPair> = [:]
+        #expect(literal.isEmpty)
+        #expect(literal == InstanceTable<StringPair>())
+        var table = literal
+        table[3] = "c"
+        #expect(Array(table.keys) == [3])
+    }
+
     @Test func equalTablesHashAlikeAndCodeAsADictionary() throws {
         var built = InstanceTable<StringPair>()
         built[2] = "b"

@@ -77,12 +77,12 @@ package struct InstanceTable<Pair: InstancePair> {
                 // copied: the value's storage stays unshared, so changing it copies nothing.
                 // Put back in a `defer`, so that a change that throws leaves the table whole.
                 let last = pairs.count - 1
-                pairs.swapAt(index, last)
+                swapPairs(index, last)
                 var value: Value? = pairs.removeLast().value
                 defer {
                     if let value {
                         pairs.append(Pair(id, value))
-                        pairs.swapAt(index, last)
+                        swapPairs(index, last)
                     } else if index < last {
                         // The pair that was last sits at `index`: back to the end, in order.
                         pairs.append(pairs.remove(at: index))
@@ -95,6 +95,13 @@ package struct InstanceTable<Pair: InstancePair> {
                 yield &added
             }
         }
+    }
+
+    /// Swaps two pairs by moving them: `Array.swapAt` copies one of them through a temporary,
+    /// a retain and a release of everything the pair holds.
+    @inlinable mutating func swapPairs(_ first: Int, _ second: Int) {
+        guard first != second else { return }
+        pairs.withUnsafeMutableBufferPointer { $0.swapAt(first, second) }
     }
 
     /// Removes instance `id` and returns its value, if it had one.
@@ -134,7 +141,12 @@ extension InstanceTable: Sequence {
 
 extension InstanceTable: ExpressibleByDictionaryLiteral {
     @usableFromInline package init(dictionaryLiteral elements: (Int, Value)...) {
-        self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        // `[:]`, the common case, makes no dictionary to sort.
+        if elements.isEmpty {
+            self.init()
+        } else {
+            self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        }
     }
 }
 

@@ -161,6 +161,16 @@ package struct NavigationCore: Sendable {
         self.environment = environment
     }
 
+    /// Hands the state over without copying it and leaves the core empty, with no instance:
+    /// for a caller that puts the core in a state (`reset(to:environment:)`) before each step
+    /// and keeps each state a step leads to. A copy would retain every table the state holds,
+    /// and the next reset release them again.
+    package mutating func handOverState() -> CoreState {
+        var handed = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: 1)
+        swap(&handed, &state)
+        return handed
+    }
+
     /// A flag's current value: the override, the rollout bucket or the default; nil for an
     /// undeclared flag without an override.
     package func flagValue(_ name: String) -> Literal? {
