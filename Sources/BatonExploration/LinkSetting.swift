@@ -31,7 +31,7 @@ struct LinkSetting: Hashable {
         var input: Value?
     }
 
-    init(of state: borrowing ExploredState) {
+    init(of state: ExploredState) {
         // Made once at a size that holds them: a list grows by copying otherwise.
         let flowCount = state.core.flows.count
         var branches: [Branch] = []

@@ -26,7 +26,7 @@ final class StateSurvey {
         return bound == nil
     }
 
-    init(_ state: borrowing ExploredState, driver: RuntimeDriver, menu: StepMenu, options: ExplorationOptions) {
+    init(_ state: ExploredState, driver: RuntimeDriver, menu: StepMenu, options: ExplorationOptions) {
         navigation = driver.navigation(in: state)
         guard let navigation, navigation.finished == nil, navigation.top != nil else {
             (bound, steps, linkSetting) = (nil, StepMenu.Steps(), nil)
@@ -61,12 +61,8 @@ final class StateSurvey {
     /// closures the workers run must not belong to the main actor.)
     static func survey(_ batch: [ExploredState], workers: ExplorationWorkers, menu: StepMenu,
                        options: ExplorationOptions) -> [StateSurvey] {
-        // Each state is read in place: an array's element is handed out as a copy, which
-        // retains every table the state holds.
-        batch.withUnsafeBufferPointer { states in
-            workers.map(states.count) { driver, offset in
-                StateSurvey(states[offset], driver: driver, menu: menu, options: options)
-            }
+        workers.map(batch.count) { driver, offset in
+            StateSurvey(batch[offset], driver: driver, menu: menu, options: options)
         }
     }
 
@@ -102,11 +98,8 @@ struct TakenStep {
     static func begin(_ entries: [[StepMenu.Entry]], from batch: [ExploredState], workers: ExplorationWorkers,
                       known: [StateKey: Int]) -> JoinableWork<[TakenStep]> {
         workers.begin(batch.count) { driver, offset in
-            // Read in place, not copied out (`survey(_:workers:menu:options:)`).
-            batch.withUnsafeBufferPointer { states in
-                take(entries[offset], from: states[offset], driver: driver) { key, state in
-                    driver.isKnown(state, key: key, among: known)
-                }
+            take(entries[offset], from: batch[offset], driver: driver) { key, state in
+                driver.isKnown(state, key: key, among: known)
             }
         }
     }

@@ -63,6 +63,7 @@ import Testing
     /// Work begun beside the caller (the next batch's steps, while the search merges) runs each
     /// index once, on whichever thread takes it, and hands the results over in index order
     /// when the caller joins, whether background threads began it or the caller does it all.
+    /// Work spread over the workers at once (the survey of a batch) comes back in order too.
     @Test func joinedWorkHandsItsResultsOverInOrder() throws {
         let (driver, domains) = try recipesDriver()
         let context = try #require(domains.startContexts(limit: 1).first)
@@ -77,6 +78,15 @@ import Testing
             #expect(work.join(with: workers.joiningDriver) == (0..<2_000).map { $0 * 3 }, "\(count) workers")
             #expect(runs.counts.allSatisfy { $0 == 1 }, "each index runs once with \(count) workers")
             #expect(work.join(with: workers.joiningDriver).isEmpty, "the results are handed over, not kept")
+
+            let mapped = RunCounter(count: 1_000)
+            let results = workers.map(1_000) { _, index in
+                mapped.note(index)
+                return "\(index)"
+            }
+            #expect(results == (0..<1_000).map { "\($0)" }, "mapped by \(count) workers")
+            #expect(mapped.counts.allSatisfy { $0 == 1 }, "each index mapped once by \(count) workers")
+            #expect(workers.map(0) { _, index in index }.isEmpty)
         }
     }
 
@@ -104,25 +114,6 @@ import Testing
         #expect(queue.take() == 2)
         #expect(queue.take(fromBack: true) == nil)
         #expect(queue.take() == nil)
-    }
-
-    /// Work spread over the workers (the survey of a batch) comes back in index order, each
-    /// index made once, for one worker or several, and for no work at all.
-    @Test func mappedWorkComesBackInOrder() throws {
-        let (driver, domains) = try recipesDriver()
-        let context = try #require(domains.startContexts(limit: 1).first)
-        _ = driver.start(context: context, limit: 1)
-        for count in [1, 3] {
-            let workers = ExplorationWorkers(driver: driver, count: count)
-            let runs = RunCounter(count: 1_000)
-            let results = workers.map(1_000) { _, index in
-                runs.note(index)
-                return "\(index)"
-            }
-            #expect(results == (0..<1_000).map { "\($0)" }, "\(count) workers")
-            #expect(runs.counts.allSatisfy { $0 == 1 }, "each index runs once with \(count) workers")
-            #expect(workers.map(0) { _, index in index }.isEmpty)
-        }
     }
 
     /// A driver of `recipes.yaml`, not started, and the settings it explores.
