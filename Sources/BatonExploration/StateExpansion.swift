@@ -121,12 +121,9 @@ struct TakenStep {
                 // Taken out, and put back only when the search may not have it.
                 guard let after = ways[index].after.take() else { continue }
                 let key = driver.key(of: after)
-                if !isKnown(key, after) {
-                    ways[index].after = after
-                    ways[index].afterKey = key
-                } else if keepsKnownKeys {
-                    ways[index].afterKey = key
-                }
+                let isNew = !isKnown(key, after)
+                if isNew { ways[index].after = after }
+                if isNew || keepsKnownKeys { ways[index].afterKey = key }
             }
             return TakenStep(entry: entry, ways: ways, bounded: driver.lastTakeBounded)
         }

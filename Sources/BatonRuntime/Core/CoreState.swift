@@ -25,6 +25,9 @@ package struct CoreState: Hashable, Codable, Sendable {
     /// The root flow instance.
     package var root: CoreFlow? { flows[rootID] }
 
+    /// No instance at all: a core before it starts, or once it handed its state over.
+    static var empty: CoreState { CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: 1) }
+
 }
 
 /// What a stack entry, tab, switch branch or modal holds: a screen or a flow instance.

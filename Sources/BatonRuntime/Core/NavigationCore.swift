@@ -105,7 +105,7 @@ package struct NavigationCore: Sendable {
         self.usesReturn = Self.hasReturn(spec)
         self.environment = environment
         self.strict = strict
-        self.state = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: 1)
+        self.state = .empty
         try restart(environment: environment)
     }
 
@@ -116,7 +116,7 @@ package struct NavigationCore: Sendable {
     package mutating func restart(environment: RuntimeEnvironment) throws(DiagnosticsError) {
         clearStepRecords()
         defer { clearStepRecords() }
-        state = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: 1)
+        state = .empty
         let problems = checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
         if !problems.isEmpty {
             throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec, supplied: environment.context) })
@@ -166,7 +166,7 @@ package struct NavigationCore: Sendable {
     /// and keeps each state a step leads to. A copy would retain every table the state holds,
     /// and the next reset release them again.
     package mutating func handOverState() -> CoreState {
-        var handed = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: 1)
+        var handed = CoreState.empty
         swap(&handed, &state)
         return handed
     }
