@@ -33,7 +33,13 @@ struct Mismatch: Hashable, Sendable {
 /// The format's type rules: aliases are transparent, records are compared by structure, `any`
 /// accepts everything, `T` goes where `T?` is expected.
 struct TypeSystem {
-    let types: [String: TypeDefinition]
+    /// The declared types by name. A payload is checked on every step that carries one, and
+    /// its types resolved at every level, so they are looked up in a `NameTable`.
+    let types: NameTable<TypeDefinition>
+
+    init(types: [String: TypeDefinition]) {
+        self.types = NameTable(types)
+    }
 
     /// A type with its aliases followed.
     enum Resolved {

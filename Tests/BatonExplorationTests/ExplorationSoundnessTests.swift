@@ -19,12 +19,16 @@ import Testing
     /// How many random flows; `BATON_SOUNDNESS_FLOWS=3000 swift test --filter
     /// ExplorationSoundnessTests` runs a longer campaign.
     static let flows = ProcessInfo.processInfo.environment["BATON_SOUNDNESS_FLOWS"].flatMap { Int($0) } ?? 160
+    /// The first flow's seed: a campaign started at `BATON_SOUNDNESS_FIRST_SEED=3000` tries
+    /// flows the earlier ones did not.
+    static let firstSeed = ProcessInfo.processInfo.environment["BATON_SOUNDNESS_FIRST_SEED"].flatMap { UInt64($0) } ?? 0
     static let walksPerFlow = 16
     static let stepsPerWalk = 40
 
     @Test func randomWalksStayWithinWhatExplorationReached() throws {
         var explored = 0
-        for seed in 0..<UInt64(Self.flows) {
+        let (end, overflow) = Self.firstSeed.addingReportingOverflow(UInt64(max(Self.flows, 0)))
+        for seed in Self.firstSeed..<(overflow ? UInt64.max : end) {
             let text = RandomFlow.yaml(seed: seed)
             let loaded = FlowLoader().load(text: text, path: "random.yaml")
             guard let spec = loaded.spec, !loaded.hasErrors else { continue }
