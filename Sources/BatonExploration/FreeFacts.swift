@@ -15,6 +15,9 @@ struct FreeFacts {
     private var valuesByName: [String: [Value]] = [:]
     /// Whether any switch has `follow: true` (then one may be out of step).
     let hasFollowingSwitches: Bool
+    /// The flows whose content, as they start, depends on a free fact: a switch's branch, a
+    /// sequence's first step or the tabs shown is chosen by a condition that reads one.
+    private let startingOnThem: Set<String>
 
     init(spec: FlowSpec, domains: SettingDomains) {
         let bound = Self.boundFacts(of: spec)
@@ -25,6 +28,29 @@ struct FreeFacts {
             valuesByName[fact] = present
         }
         hasFollowingSwitches = spec.flows.contains(where: \.follow)
+        let free = Set(names)
+        startingOnThem = Set(spec.flows.filter { flow in
+            Self.startConditions(of: flow.kind).contains { condition in
+                SettingDomains.names(readBy: condition.expression).contains { name in
+                    if case .context(let fact) = name { free.contains(fact) } else { false }
+                }
+            }
+        }.map(\.name))
+    }
+
+    /// Whether a free fact is read as `flow` starts: its content then depends on the fact's
+    /// value at that moment (`HiddenRegions`).
+    func readAtStart(of flow: String) -> Bool {
+        startingOnThem.contains(flow)
+    }
+
+    /// The conditions a flow of `kind` reads as it starts.
+    private static func startConditions(of kind: FlowKind) -> [Condition] {
+        switch kind {
+        case .stack: []
+        case .sequence(let steps), .switch(let steps): steps.compactMap(\.when)
+        case .tabs(let tabs, _): tabs.compactMap(\.when)
+        }
     }
 
     /// The facts a change of which acts at once, not only when a step reads them: those the

@@ -7,6 +7,12 @@ import BatonRuntime
 /// [tab other, push detail]` pushes onto the stack it leaves; a fact set changes a switch in
 /// a tab that is not selected); that content was never shown, so the key keeps it until the
 /// region is shown again.
+///
+/// A region made anew while hidden (the tabs a start builds, a tabs flow a link starts) is as
+/// any start makes it, under the flags the key keeps, unless its conditions read a free fact
+/// (`FreeFacts`), which the key leaves out: a switch in a tab not selected shows the branch
+/// the fact's value at that moment chose. So when a start or a step read a free fact, the
+/// regions it made while hidden count as changed too.
 enum HiddenRegions {
     /// How many items one walk visits at most (a state holds far fewer; a hostile one stops here).
     static let maxVisited = 10_000
@@ -15,22 +21,41 @@ enum HiddenRegions {
     /// instance id, whose content changed while they were hidden: those in `carried` (changed
     /// before) that are still hidden, and those holding an instance in `changedFlows` or
     /// `changedScreens` that the step changed (every hidden region around it: one nested in
-    /// another is left out of the key on its own once the outer one is kept). Sorted, so equal
-    /// states compare equal.
+    /// another is left out of the key on its own once the outer one is kept). A flow the step
+    /// made counts when `madeUnderFreeFacts` says it read a free fact as it was built. Sorted,
+    /// so equal states compare equal.
     static func changedWhileHidden(in state: CoreState, from before: CoreState, changedFlows: InstanceIDs,
-                                   changedScreens: InstanceIDs, carried: [Int]) -> [Int] {
+                                   changedScreens: InstanceIDs, carried: [Int],
+                                   madeUnderFreeFacts: (CoreFlow) -> Bool) -> [Int] {
         // What the core reports as changed, it may only have looked at: an instance counts when
-        // it existed before the step (a region made anew is as fresh as at a start) and its
-        // value differs.
+        // it existed before the step and its value differs, or when the step made it under a
+        // free fact (otherwise a region made anew is as fresh as at a start).
         let firstNewID = before.nextInstanceID
         var flows: [Int] = []
-        for id in changedFlows where id < firstNewID && isHidden(flow: id, in: state) && before.flows[id] != state.flows[id] {
-            flows.append(id)
+        for id in changedFlows where isHidden(flow: id, in: state) {
+            guard let flow = state.flows[id] else { continue }
+            if id < firstNewID ? before.flows[id] != flow : madeUnderFreeFacts(flow) { flows.append(id) }
         }
         var screens: [Int] = []
         for id in changedScreens where id < firstNewID && before.screens[id] != state.screens[id] { screens.append(id) }
         // Most steps change only what is shown: then nothing needs the walk below.
         guard !carried.isEmpty || !flows.isEmpty || !screens.isEmpty else { return [] }
+        return regions(of: state, carried: carried) { id, isFlow in (isFlow ? flows : screens).contains(id) }
+    }
+
+    /// The hidden regions of a state just started, sorted: those holding a flow that read a
+    /// free fact as it was built (`madeUnderFreeFacts`), since the start built every hidden
+    /// region anew.
+    static func madeAtStart(in state: CoreState, madeUnderFreeFacts: (CoreFlow) -> Bool) -> [Int] {
+        regions(of: state, carried: []) { id, isFlow in
+            guard isFlow, let flow = state.flows[id] else { return false }
+            return madeUnderFreeFacts(flow)
+        }
+    }
+
+    /// The hidden regions of `state` in `carried`, and those around an instance `counts` says
+    /// changed (each with every hidden region around it), sorted.
+    private static func regions(of state: CoreState, carried: [Int], counts: (Int, Bool) -> Bool) -> [Int] {
         var changed: [Int] = []
         // The hidden regions met on the way down, each with the one around it: a region is a
         // position here, and an item knows the innermost region it lies in.
@@ -48,7 +73,7 @@ enum HiddenRegions {
         var visited = 0
         while let (id, isFlow, region) = pending.popLast(), visited < maxVisited {
             visited += 1
-            if region != nil, (isFlow ? flows : screens).contains(id) { mark(from: region) }
+            if region != nil, counts(id, isFlow) { mark(from: region) }
             guard isFlow, let flow = state.flows[id] else { continue }
             for item in flow.heldItems {
                 var inRegion = region

@@ -172,9 +172,12 @@ final class RuntimeDriver {
             // The key's number reads the core.
             core = started
             let number = number(started.environment)
+            // The regions the start built hidden under a free fact it read (`HiddenRegions`).
+            let madeHidden = HiddenRegions.madeAtStart(in: started.state, madeUnderFreeFacts: madeUnderFreeFacts(reads.facts))
             result = .success(ExploredState(core: started.state, flags: started.environment.flagOverrides,
                                             context: started.environment.context, environment: number,
-                                            keyEnvironment: keyEnvironment(number, started.environment)))
+                                            keyEnvironment: keyEnvironment(number, started.environment),
+                                            changedWhileHidden: madeHidden))
         } catch {
             readFlags = reads.flags
             result = .failure(error)
@@ -276,6 +279,13 @@ final class RuntimeDriver {
         }
     }
 
+    /// Whether a flow made by a start or step that read `facts` depends on the value a free
+    /// fact had as it was made.
+    private func madeUnderFreeFacts(_ facts: [String]) -> (CoreFlow) -> Bool {
+        guard facts.contains(where: freeFacts.contains) else { return { _ in false } }
+        return { [freeFacts] flow in freeFacts.readAtStart(of: flow.flow) }
+    }
+
     /// The first flag of `read` that conditions read, has values to try and is not decided.
     private func firstOpenFlag(in read: [String], decided: [String: Literal]) -> String? {
         read.first { flagValues[$0] != nil && decided[$0] == nil }
@@ -310,7 +320,8 @@ final class RuntimeDriver {
             // What a facade would mirror; here, which hidden regions the step changed.
             guard let hidden = core?.forgettingChanges({ flows, screens in
                 HiddenRegions.changedWhileHidden(in: after, from: state.core, changedFlows: flows, changedScreens: screens,
-                                                 carried: state.changedWhileHidden)
+                                                 carried: state.changedWhileHidden,
+                                                 madeUnderFreeFacts: madeUnderFreeFacts(readFacts))
             }) else { return nil }
             let driven = DrivenStep(outcome: outcome, after: ExploredState(
                 core: after, flags: settings.flagOverrides, context: settings.context, environment: environment,

@@ -130,4 +130,93 @@ import Testing
         #expect(!result.findings.contains { $0.code == "stuck-screen" }, "\(result.findings)")
         #expect(result.findings.contains { $0.message.contains("under at most 2 assignments of the flags not yet decided and free facts it read") })
     }
+
+    /// A tab not selected is left out of the state, but a switch in it chose its branch by a
+    /// free fact when the tab was built: under x true it shows `lb`, whose `go` pops a switch.
+    /// `pages` builds the tabs at the start (`atStart`) or when `home.open` presents them.
+    static func hiddenSwitchFlow(atStart: Bool) -> String {
+        let presenter = atStart ? "" : """
+              main:
+                stack: home
+                on:
+                  home.open: sheet pages
+
+            """
+        return """
+            baton: 1
+            start: \(atStart ? "pages" : "main")
+            context:
+              x: {type: bool, default: false}
+            screens:
+            \(atStart ? "" : "  home: {events: [open]}\n")  la: {}
+              lb: {events: [go]}
+              lc: {}
+            flows:
+            \(presenter)  pages:
+                tabs: [ta, tb]
+              ta:
+                stack: la
+              tb:
+                switch:
+                  - {screen: lb, when: context.x}
+                  - lc
+                on:
+                  lb.go: pop
+            """
+    }
+
+    /// Both starts (x false and x true) build `tb` hidden, with a different branch: they are
+    /// two states, and the one under x true leads to `lb` and the step the runtime rejects.
+    @Test func aTabBuiltHiddenAtTheStartUnderAFreeFactIsKept() throws {
+        let result = try #require(explore(Self.hiddenSwitchFlow(atStart: true)))
+        let rejected = result.findings.filter { $0.code == "rejected-in-state" }
+        #expect(rejected.count == 1, "\(result.findings)")
+        #expect(rejected.first?.trace?.steps.map(\.summary) == ["tab tb", "lb.go"])
+        #expect(rejected.first?.trace?.context["x"] == .bool(true))
+        #expect(!result.findings.contains { $0.code == "unused-screen" }, "\(result.findings)")
+    }
+
+    /// The same when a step builds the tabs: `home.open` reads x as it builds `tb` hidden, so
+    /// the state after it keeps `tb`'s content until `tb` is shown.
+    @Test func aTabBuiltHiddenByAStepUnderAFreeFactIsKept() throws {
+        let result = try #require(explore(Self.hiddenSwitchFlow(atStart: false)))
+        let rejected = result.findings.filter { $0.code == "rejected-in-state" }
+        #expect(rejected.count == 1, "\(result.findings)")
+        #expect(rejected.first?.trace?.steps.map(\.summary) == ["set context.x = true", "home.open", "tab tb", "lb.go"])
+        #expect(!result.findings.contains { $0.code == "unused-screen" }, "\(result.findings)")
+    }
+
+    /// A tab whose content reads no free fact as it starts stays out of the state, though the
+    /// start read one (in the tab shown): `tb` is the same under both values of x, so a state
+    /// reached before `tb` was ever shown is the one reached after it was.
+    @Test func aTabBuiltHiddenWithoutAFreeFactIsLeftOut() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: pages
+            context:
+              x: {type: bool, default: false}
+            screens:
+              la: {events: [next]}
+              lb: {}
+              lc: {}
+              ld: {}
+            flows:
+              pages:
+                tabs: [ta, tb]
+              ta:
+                switch:
+                  - {screen: lb, when: context.x}
+                  - chain
+              chain:
+                stack: la
+                on:
+                  la.next: push ld
+              tb:
+                stack: lc
+            """))
+        // ta showing la, or lb (the two starts); la and ld; tb shown. Tapping ta again from tb
+        // is the first of these, not a state of its own.
+        #expect(result.statesExplored == 4, "\(result.statesExplored)")
+        #expect(result.findings.filter { $0.severity != .note }.isEmpty, "\(result.findings)")
+    }
 }
