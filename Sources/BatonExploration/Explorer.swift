@@ -197,7 +197,14 @@ private struct Search {
         let state = states[position]
         guard let navigation = survey.navigation else { return }
         activeFlows.formUnion(navigation.flows)
-        guard navigation.finished == nil, let top = navigation.top else { return }
+        guard navigation.finished == nil else { return }
+        guard let top = navigation.top else {
+            if let (name, reason) = Self.emptiness(of: state.core) {
+                findings.add(Finding.nothingShown(in: navigation.flows, reason, at: index.flows[name]?.location,
+                                                  trace: trace(to: position)))
+            }
+            return
+        }
         shownScreens.insert(top)
         let placement = CoverageTarget.placement(screen: top, flows: navigation.flows)
         if reached[placement] == nil { reached[placement] = trace(to: position) }
@@ -271,6 +278,18 @@ private struct Search {
             findings.add(Finding.stuck(top, flows: navigation.flows, at: index.screens[top]?.location,
                                        trace: trace(to: position, then: preset, flags: state.flags.merging(stuck.flags) { _, new in new })))
         }
+    }
+
+    /// The flow that shows nothing in a state with no visible screen (the last on the way from
+    /// the root), and what is empty in it.
+    static func emptiness(of state: CoreState) -> (flow: String, reason: String)? {
+        guard let id = state.innermostShownFlow, let flow = state.flows[id] else { return nil }
+        let reason = switch flow.kind {
+        case .switch: "'\(flow.flow)' shows no branch"
+        case .tabs: "tab '\(flow.selectedTab)' of '\(flow.flow)' holds no flow"
+        case .stack, .sequence: "'\(flow.flow)' has nothing on its stack"
+        }
+        return (flow.flow, reason)
     }
 
     /// The `set` step for the facts a step was taken under (`facts`) whose values differ from

@@ -6,8 +6,8 @@ import BatonModel
 public enum Finding {
     /// Every finding's description, in the order docs/LINT.md lists them.
     public static let descriptions: [CheckDescription] = [
-        unhandledInState, rejectedInState, stuckScreen, unusedScreen, unusedFlow, unusedTransition, linkNeverOpens,
-        startFails, explorationBounded,
+        unhandledInState, rejectedInState, stuckScreen, nothingShown, unusedScreen, unusedFlow, unusedTransition,
+        linkNeverOpens, startFails, explorationBounded,
     ]
 
     static let unhandledInState = CheckDescription(
@@ -128,6 +128,45 @@ public enum Finding {
               receipt.close: reset cart
         """,
         fix: "Give the screen an event its flow handles, or show it where back or a tab leads away.")
+
+    static let nothingShown = CheckDescription(
+        code: "nothing-shown", severity: .error,
+        summary: "A user can reach a state where no screen is shown and the flow has not finished: a switch with no branch, a tab with no flow, or an empty stack.",
+        rationale: "The app shows a blank screen and nothing the user does leads away. It happens where a flow finishes and nothing takes its place: a sequence none of whose steps can be shown finishes as it starts, and as a switch branch or a tab it leaves the switch or the tab empty each time it is started again.",
+        badExample: """
+        baton: 1
+        start: root
+        context:
+          onboarded: {type: bool, default: false}
+        screens:
+          welcome: {events: [next]}
+        flows:
+          root:
+            switch: [{flow: onboarding}]
+          onboarding:
+            sequence:
+              - {screen: welcome, when: "!context.onboarded"}
+        """,
+        goodExample: """
+        baton: 1
+        start: root
+        context:
+          onboarded: {type: bool, default: false}
+        screens:
+          welcome: {events: [next]}
+          home: {}
+        flows:
+          root:
+            switch:
+              - {flow: onboarding, when: "!context.onboarded"}
+              - {screen: home}
+            on:
+              onboarding.done: show home
+          onboarding:
+            sequence:
+              - welcome
+        """,
+        fix: "Give the sequence a step that can always be shown, or handle the outcome that closes the flow with an action that shows something else (`show`, `reset`).")
 
     static let unusedScreen = CheckDescription(
         code: "unused-screen", severity: .warning,
@@ -322,6 +361,12 @@ public enum Finding {
     static func stuck(_ screen: String, flows: [String], at location: SourceRange?, trace: Trace) -> Diagnostic {
         diagnostic(stuckScreen, "the user is stuck on \(screen) in \(placement(flows)): no event it declares is handled, and there is no back, dismiss or tab",
                    at: location, suggestion: "give it an event that leads away, or show it where back does", trace: trace)
+    }
+
+    static func nothingShown(in flows: [String], _ reason: String, at location: SourceRange?, trace: Trace) -> Diagnostic {
+        diagnostic(nothingShown, "nothing is shown in \(placement(flows)) and the flow has not finished: \(reason)",
+                   at: location, suggestion: "give what finished there a place to go: handle its outcome, or let a sequence step always be shown",
+                   trace: trace)
     }
 
     static func startFails(_ message: String, at location: SourceRange?, trace: Trace) -> Diagnostic {

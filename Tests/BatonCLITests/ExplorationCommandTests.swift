@@ -12,6 +12,41 @@ import Testing
         try CLI.expectGolden(result.output, "explored.lint.txt")
     }
 
+    /// A finding reached at the start has no steps: its scenario says `steps: []` (a bare
+    /// `steps:` is null), and pasted into a scenario file it loads and runs.
+    @Test func aTraceOfTheStartAloneIsAnEmptyListOfSteps() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-blank-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flow = folder.appendingPathComponent("blank.yaml")
+        try """
+            baton: 1
+            start: root
+            screens:
+              welcome: {events: [next]}
+            flows:
+              root:
+                switch: [{flow: onboarding}]
+              onboarding:
+                sequence:
+                  - {screen: welcome, when: "false"}
+            """.write(to: flow, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["lint", flow.path])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("[nothing-shown]"), "\(result.output)")
+        #expect(result.output.contains("      steps: []\n"), "\(result.output)")
+        let scenarios = folder.appendingPathComponent("blank.test.yaml")
+        try """
+            baton-test: 1
+            flow: blank.yaml
+            scenarios:
+              - name: the start
+                steps: []
+            """.write(to: scenarios, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["test", scenarios.path])
+        #expect(run.output.contains("1 passed"), "\(run.output)")
+    }
+
     @Test func noExploreSkipsIt() throws {
         let result = try CLI.run(["lint", "--no-explore", Self.fixture])
         #expect(result.status == 0, "\(result.output)")

@@ -26,6 +26,35 @@ import Testing
         #expect(found.contains { $0.message == "`singleTop` on `sheet detail`: only a `push` can find its target already on top" })
     }
 
+    /// A stack action in a tabs or switch flow has no stack to act on: the runtime rejects it,
+    /// and lint says so without exploring.
+    @Test func stackActionsInATabsOrSwitchFlowAreReported() {
+        let found = expectLint("""
+            baton: 1
+            start: root
+            screens:
+              a: {events: [go, back2, top]}
+              b: {events: [go]}
+              c: {}
+            flows:
+              root:
+                tabs: [left, right]
+                on:
+                  b.go: 1️⃣push c
+              left:
+                switch: [a]
+                on:
+                  a.go: 2️⃣pop
+                  a.back2:
+                    do: [dismissAll, 3️⃣popToRoot]
+                  a.top: 4️⃣popTo a
+              right:
+                stack: b
+            """, code: "misplaced-action", at: ["1️⃣", "2️⃣", "3️⃣", "4️⃣"])
+        #expect(found.first?.message
+            == "`push` in 'root', a tabs flow: a stack action acts on the stack of the flow that handles the event, and a tabs flow has none")
+    }
+
     @Test func resumeOfABranchOfTheEnclosingSwitchIsFine() {
         expectLint("""
             baton: 1

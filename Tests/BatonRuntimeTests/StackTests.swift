@@ -48,6 +48,45 @@ import Testing
         #expect(run.state.stack == ["noteList", "noteDetail"])
     }
 
+    /// A child flow pushed onto a stack shares it: `popTo` finds a screen of the parent's part
+    /// below it, and the child, popped off with its screens, is released. A child presented
+    /// over the stack does not share it.
+    @Test func popToReachesBelowAChildFlowOnTheSharedStack() throws {
+        let run = try runtime("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: [go, present]}
+              c1: {events: [more]}
+              c2: {events: [home, c1]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.go: push child
+                  home.present: sheet child
+              child:
+                stack: c1
+                on:
+                  c1.more: push c2
+                  c2.home: popTo home
+                  c2.c1: popTo c1
+            """)
+        run.send("go", from: "home")
+        run.send("more", from: "c1")
+        #expect(run.state.stack == ["home", "c1", "c2"])
+        #expect(run.send("c1", from: "c2") == .handled)
+        #expect(run.state.stack == ["home", "c1"])
+        run.send("more", from: "c1")
+        #expect(run.send("home", from: "c2") == .handled)
+        #expect(run.state.stack == ["home"])
+        #expect(run.state.flows == ["main"])
+        run.send("present", from: "home")
+        run.send("more", from: "c1")
+        #expect(run.send("home", from: "c2") == .rejected("test.yaml:17:16: popTo: 'home' is not on the stack of 'child'"))
+        #expect(run.state.stack == ["c1", "c2"])
+    }
+
     @Test func replaceResetAndPopToRoot() throws {
         let run = try runtime("""
             baton: 1

@@ -36,7 +36,8 @@ public struct TextReporter: Reporter {
         var lines = ["    as a scenario:"]
         if !trace.flags.isEmpty { lines.append("      flags: " + ScenarioText.value(.record(trace.flags.mapValues(\.value)))) }
         if !trace.context.isEmpty { lines.append("      context: " + ScenarioText.value(.record(trace.context))) }
-        lines.append("      steps:")
+        // A trace of the start alone has no steps: `steps: []`, since a bare `steps:` is null.
+        lines.append(trace.steps.isEmpty ? "      steps: []" : "      steps:")
         lines += ScenarioText.steps(trace.steps.map(\.kind), indent: 8)
         return lines
     }

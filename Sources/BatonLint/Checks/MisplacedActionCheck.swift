@@ -38,13 +38,19 @@ extension LintMessage {
                     suggestion: "use `push` or `finish`")
     }
 
+    static func stackActionWithoutStack(_ action: String, flow: String, kind: String) -> LintMessage {
+        LintMessage("`\(action)` in '\(flow)', a \(kind) flow: a stack action acts on the stack of the flow that handles the event, and a \(kind) flow has none",
+                    suggestion: "handle the event in the stack inside it, or use `show`, `resume` or `tab` here")
+    }
+
     static func popToUnreachable(_ screen: String) -> LintMessage {
         LintMessage("'\(screen)' is never on this stack, so `popTo` cannot find it",
                     suggestion: "pop to a screen this flow or an enclosing one pushes")
     }
 }
 
-/// Actions that only make sense in some places: `tab` under a tabs flow, `show` and `resume`
+/// Actions that only make sense in some places: stack actions (`push`, `replace`, `reset`,
+/// `pop`, `popTo`, `popToRoot`) in a stack or sequence, `tab` under a tabs flow, `show` and `resume`
 /// of a branch of the enclosing switch, `next` in a sequence, `popTo` a screen that can be on
 /// the stack, `singleTop` only on `push`; every item of a `do` is checked as a single action in
 /// the same place (`dismissAll` is valid anywhere). (1.1) Also the flow settings that only a
@@ -53,7 +59,7 @@ extension LintMessage {
 package struct MisplacedActionCheck: LintCheck {
     package static let description = CheckDescription(
         code: "misplaced-action", severity: .error,
-        summary: "`tab` outside a tabs flow or to a tab it lacks, `show` or `resume` of something that is not a branch of the enclosing switch, `next` outside a sequence, `popTo` a screen that is never on the stack, `singleTop` on anything but `push` (in a `do` too), or `transient`, `reselect` or `follow` on a flow or step of another kind.",
+        summary: "A stack action (`push`, `replace`, `reset`, `pop`, `popTo`, `popToRoot`) in a tabs or switch flow, `tab` outside a tabs flow or to a tab it lacks, `show` or `resume` of something that is not a branch of the enclosing switch, `next` outside a sequence, `popTo` a screen that is never on the stack, `singleTop` on anything but `push` (in a `do` too), or `transient`, `reselect` or `follow` on a flow or step of another kind.",
         rationale: "These actions and settings have nothing to act on in that place, so the interpreter would fail or silently ignore them.",
         badExample: """
             baton: 1
@@ -126,6 +132,21 @@ package struct MisplacedActionCheck: LintCheck {
         return out
     }
 
+    /// The keyword of an action that acts on the handling flow's own stack; nil for the others.
+    private static func stackActionKeyword(_ kind: ActionKind) -> String? {
+        switch kind {
+        case .push, .replace, .reset, .pop, .popTo, .popToRoot: kind.keyword
+        default: nil
+        }
+    }
+
+    private static func holdsStack(_ flow: Flow) -> Bool {
+        switch flow.kind {
+        case .stack, .sequence: true
+        case .tabs, .switch: false
+        }
+    }
+
     private static func isTabs(_ flow: Flow) -> Bool {
         if case .tabs = flow.kind { return true }
         return false
@@ -145,6 +166,10 @@ package struct MisplacedActionCheck: LintCheck {
             case .push: break
             default: out.append(diagnostic(.singleTopOn(action.kind.text), at: action.location))
             }
+        }
+        if let keyword = stackActionKeyword(action.kind), !holdsStack(flow) {
+            out.append(diagnostic(.stackActionWithoutStack(keyword, flow: flow.name, kind: flow.kind.keyword), at: action.location))
+            return out
         }
         switch action.kind {
         case .tab(let tab):

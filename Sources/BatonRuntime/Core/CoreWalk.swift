@@ -140,6 +140,12 @@ extension NavigationCore {
 }
 
 extension CoreState {
+    /// The last flow instance on the way from the root to what is shown: where the visible
+    /// screen's flow is, or, in a state that shows nothing, the flow that is empty.
+    package var innermostShownFlow: Int? {
+        CoreWalk(self).flows.last
+    }
+
     /// The state as scenario files see it (`NavigationCore.navigationState(withTree:)`), read
     /// from the value alone.
     package func navigationState(withTree: Bool = true) -> NavigationState {

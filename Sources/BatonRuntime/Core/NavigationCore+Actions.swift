@@ -93,11 +93,8 @@ extension NavigationCore {
             guard count > 1 else { throw ActionFailure(message: RuntimeMessage.nothingToPop(flow)) }
             self[changing: id]?.truncate(to: count - 1)
         case .popTo(let target):
-            let (entries, flow) = try stackHolder(id, "popTo")
-            guard let index = entries.lastIndex(where: { $0.name == target.name }) else {
-                throw ActionFailure(message: RuntimeMessage.notOnStack(target.name, flow: flow))
-            }
-            self[changing: id]?.truncate(to: index + 1)
+            let (stack, index) = try nearestOnSharedStack(target.name, from: id)
+            self[changing: stack]?.truncate(to: index + 1)
         case .popToRoot:
             _ = try stackHolder(id, "popToRoot")
             self[changing: id]?.truncate(to: 1)
@@ -153,6 +150,23 @@ extension NavigationCore {
             throw ActionFailure(message: RuntimeMessage.noStack(action, flow: flow?.flow ?? "", kind: flow?.kind.rawValue ?? ""))
         }
         return (flow.entries, flow.flow)
+    }
+
+    /// Where `popTo` finds the nearest `name` on the navigation stack flow `id` shares: among
+    /// its own entries, top first; then, for a flow pushed onto another's stack, among that
+    /// flow's entries below it, and so on down. The stack that holds it, and its place there.
+    private func nearestOnSharedStack(_ name: String, from id: Int) throws(ActionFailure) -> (stack: Int, index: Int) {
+        let (entries, flow) = try stackHolder(id, "popTo")
+        if let index = entries.lastIndex(where: { $0.name == name }) { return (id, index) }
+        var child = id
+        var steps = 0
+        while steps < Self.maxDepth, let parentID = state.flows[child]?.parent, let parent = state.flows[parentID],
+              parent.kind.holdsStack, let position = parent.entries.lastIndex(where: { $0.id == child }) {
+            if let index = parent.entries[..<position].lastIndex(where: { $0.name == name }) { return (parentID, index) }
+            child = parentID
+            steps += 1
+        }
+        throw ActionFailure(message: RuntimeMessage.notOnStack(name, flow: flow))
     }
 
     private func switchOwner(of id: Int, branch: String, _ action: String) throws(ActionFailure) -> Int {
