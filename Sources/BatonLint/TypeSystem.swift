@@ -143,7 +143,7 @@ struct TypeSystem {
     /// Why a value of type `source` cannot go where `target` is expected; nil when it can.
     func mismatch(_ source: TypeRef, to target: TypeRef, depth: Int = 0) -> Mismatch? {
         if source == target || depth >= Self.depthLimit { return nil }
-        var plain: Mismatch { Mismatch(reason: "`\(source)` is not a `\(target)`", fix: nil) }
+        var plain: Mismatch { Mismatch(reason: "`\(source)` is not \(Article.with("`\(target)`"))", fix: nil) }
         let resolvedSource = resolve(source)
         switch resolve(target) {
         case .unknown, .builtin(.any):
@@ -198,7 +198,7 @@ struct TypeSystem {
     /// Why a literal value does not fit `target`; nil when it does.
     func mismatch(_ value: Value, to target: TypeRef, depth: Int = 0) -> Mismatch? {
         guard depth < Self.depthLimit else { return nil }
-        var plain: Mismatch { Mismatch(reason: "\(Self.describe(value)) is not a `\(target)`", fix: nil) }
+        var plain: Mismatch { Mismatch(reason: "\(Self.describe(value)) is not \(Article.with("`\(target)`"))", fix: nil) }
         switch resolve(target) {
         case .unknown, .builtin(.any):
             return nil

@@ -114,7 +114,7 @@ public struct ValueChecker: Sendable {
                 suggestion: NameSuggester.didYouMean(text, among: flag.values)
                     ?? "its values are \(flag.values.map { "`\($0)`" }.joined(separator: ", "))")
         default:
-            let expected = flag.type == .variant ? "one of \(flag.values.map { "`\($0)`" }.joined(separator: ", "))" : "a \(flag.type.rawValue)"
+            let expected = flag.type == .variant ? "one of \(flag.values.map { "`\($0)`" }.joined(separator: ", "))" : Article.with(flag.type.rawValue)
             return SettingProblem(key: key, message: "flag '\(name)' takes \(expected), not \(Self.describe(value.value))")
         }
     }
@@ -128,7 +128,7 @@ public struct ValueChecker: Sendable {
                                       ?? Self.declaredList("context facts", index.context.keys))
         }
         guard let reason = problem(with: value, for: fact.type) else { return nil }
-        return SettingProblem(key: key, message: "context fact '\(name)' is a `\(fact.type)`: \(reason)")
+        return SettingProblem(key: key, message: "context fact '\(name)' is \(Article.with("`\(fact.type)`")): \(reason)")
     }
 
     /// The supplied facts with every declared default filled in where a fact was not supplied.

@@ -30,6 +30,8 @@ extension NodeReader {
         if let versionNode = values["baton"] {
             if let scalar = versionNode.scalar, scalar.style == .plain, scalar.value == "1" {
                 contents.version = 1
+            } else if let scalar = versionNode.scalar, scalar.style != .plain, scalar.value == "1" {
+                report(LoaderMessage.quotedVersion(at: range(of: versionNode)))
             } else {
                 report(LoaderMessage.unsupportedVersion(versionNode.scalar?.value ?? describe(versionNode),
                                                         at: range(of: versionNode)))

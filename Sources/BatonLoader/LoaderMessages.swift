@@ -25,7 +25,7 @@ enum LoaderMessage {
     }
 
     static func missingKey(_ key: String, in context: String, at location: SourceRange, hint: String? = nil) -> Diagnostic {
-        Diagnostic(.error, code: "missing-key", message: "\(context) needs '\(key)'", at: location, suggestion: hint)
+        Diagnostic(.error, code: "missing-key", message: "\(context) needs `\(key)`", at: location, suggestion: hint)
     }
 
     static func wrongType(expected: String, got: String, for what: String, at location: SourceRange,
@@ -90,6 +90,13 @@ enum LoaderMessage {
 
     static func invalidLink(_ message: String, at location: SourceRange) -> Diagnostic {
         Diagnostic(.error, code: "invalid-link", message: message, at: location)
+    }
+
+    /// `baton: "1"`: the version is the number 1, which a quoted scalar is not.
+    static func quotedVersion(at location: SourceRange) -> Diagnostic {
+        Diagnostic(.error, code: "unsupported-version",
+                   message: "the format version is the number 1, not the string \"1\"",
+                   at: location, suggestion: "write `baton: 1` without quotes")
     }
 
     static func unsupportedVersion(_ text: String, at location: SourceRange) -> Diagnostic {

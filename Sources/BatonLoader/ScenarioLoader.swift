@@ -229,7 +229,8 @@ extension NodeReader {
         guard let mapping = mapping(node, "`flags`", nullIsEmpty: true) else { return [:] }
         var result: [String: Literal] = [:]
         for entry in mapping.entries {
-            guard let key = key(entry.key) else { continue }
+            // An `x-` key is an extension here too, as in every mapping: accepted and ignored.
+            guard let key = key(entry.key), !isExtension(key) else { continue }
             locations["flags.\(key.value)"] = range(of: entry.value)
             guard let literal = Literal(value(entry.value)) else {
                 report(LoaderMessage.wrongType(expected: "a flag value", got: describe(entry.value),
@@ -245,7 +246,7 @@ extension NodeReader {
         guard let mapping = mapping(node, "`context`", nullIsEmpty: true) else { return [:] }
         var result: [String: Value] = [:]
         for entry in mapping.entries {
-            guard let key = key(entry.key) else { continue }
+            guard let key = key(entry.key), !isExtension(key) else { continue }
             result[key.value] = value(entry.value)
             locations["context.\(key.value)"] = range(of: entry.value)
         }

@@ -132,6 +132,11 @@ public final class FlowRuntime {
         commit(core.open(url)).link ?? .noMatch
     }
 
+    /// Why `url` opened nothing the last time it was opened: the log's message for it.
+    package func noMatchReason(_ url: String) -> String {
+        log.last(where: { $0.trigger == "open \(url)" })?.message ?? RuntimeMessage.linkNoMatch(url)
+    }
+
     /// Sets a context fact, then lets following switches follow and opens held links that can
     /// now be opened. Throws, changing nothing, when the fact is not declared or the value does
     /// not fit its type.

@@ -87,7 +87,7 @@ enum RuntimeMessage {
     }
 
     static func linkParameter(_ field: String, _ text: String, _ type: TypeRef) -> String {
-        "link parameter '\(field)': '\(text)' is not a \(type)"
+        "link parameter '\(field)': '\(text)' is not \(Article.with("\(type)"))"
     }
 
     static func linkUnreachable(_ flow: String) -> String {

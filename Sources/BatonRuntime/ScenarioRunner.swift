@@ -262,8 +262,7 @@ private struct ScenarioRun {
             case .opened: return StepOutcome(name: "handled", step: "open \(url)")
             case .held: return StepOutcome(name: "held", step: "open \(url)")
             case .noMatch:
-                let reason = runtime.log.last(where: { $0.trigger == "open \(url)" })?.message ?? "no link matches \(url)"
-                return StepOutcome(name: "no-match", step: "open \(url)", reason: reason)
+                return StepOutcome(name: "no-match", step: "open \(url)", reason: runtime.noMatchReason(url))
             }
         case .set(let context, let flags):
             try set(context: context, flags: flags)

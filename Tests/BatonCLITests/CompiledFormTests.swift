@@ -96,6 +96,11 @@ import Testing
         #expect(diagnostic.suggestion?.contains("title") == true)
         let column = try #require(tampered.range(of: #""red""#)).lowerBound.utf16Offset(in: tampered) + 1
         #expect(diagnostic.location?.description == "app.flow.json:1:\(column)")
+        // at the top, the keys named are the compiled flow's own, not the envelope's `signed`
+        let top = try #require(Self.refusal(compiled.replacingOccurrences(of: #""compiled":1,"#, with: #""compiled":1,"zzz":0,"#)))
+        #expect(top.message.contains("unknown key 'zzz'"))
+        #expect(top.suggestion?.contains("in which the compiled flow has only") == true, "\(top.suggestion ?? "")")
+        #expect(top.suggestion?.contains("signed") == false, "\(top.suggestion ?? "")")
         // the old synthesized encoding is refused too, with the key named
         #expect(Self.refusal(#"{"baton":1,"compiled":1,"start":"x","flows":[{"name":"x","kind":"stack","root":{"name":"a"},"transitions":[{"trigger":{"source":"a","event":"b"},"actions":[{"kind":{"push":{"_0":"c"}}}]}]}]}"#)?
             .message.contains("has no 'action'") == true)

@@ -33,6 +33,13 @@ import Testing
         #expect(lenient.status == 0)
     }
 
+    /// A link that opens nothing says why, as the runtime logged it; it fails a strict run.
+    @Test func aLinkThatOpensNothingSaysWhy() throws {
+        let result = try CLI.run(["run", "flows/notes.yaml", "--strict", "--events", "open /nowhere"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("▸ open /nowhere → no-match: no link pattern matches '/nowhere'"), "\(result.output)")
+    }
+
     @Test func pipedInputPicksEventsByNumberAndAsksForPayloads() throws {
         // 1 is noteList.select, which takes a NoteRef; then back.
         let result = try CLI.run(["run", "flows/notes.yaml"], input: "1\n{\"id\":\"n9\"}\nback\nquit\n")

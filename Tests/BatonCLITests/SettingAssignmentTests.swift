@@ -43,8 +43,8 @@ import Testing
         #expect(read.problems == [
             "--flag bta=true: unknown flag 'bta'; did you mean `beta`?",
             "--flag layout=grd: flag 'layout' has no value 'grd'; did you mean `grid`?",
-            "--flag limit=many: flag 'limit' takes a int, not the string `\"many\"`",
-            "--context age=old: context fact 'age' is a `int`: the string `\"old\"` is not a `int`",
+            "--flag limit=many: flag 'limit' takes an int, not the string `\"many\"`",
+            "--context age=old: context fact 'age' is an `int`: the string `\"old\"` is not an `int`",
             "--context: the required context fact `userId` is not given; supply it, or give the fact a `default` in the flow",
         ])
     }

@@ -147,7 +147,7 @@ private func expectCheck(_ marked: String, code: String, at markers: [String],
         #expect(found.map(\.message) == [
             "unknown flag 'newReview'",
             "flag 'layout' has no value 'grd'",
-            "context fact 'age' is a `int?`: the string `\"old\"` is not a `int`",
+            "context fact 'age' is an `int?`: the string `\"old\"` is not an `int`",
         ])
         #expect(found.first?.suggestion == "did you mean `newReviews`?")
     }

@@ -171,7 +171,7 @@ import Testing
               c: {type: 3️⃣"[int", default: 1}
               d: 4️⃣~
             """, [("1️⃣", "missing-key"), ("2️⃣", "unknown-key"), ("3️⃣", "invalid-type"), ("4️⃣", "wrong-type")])
-        #expect(diagnostics[0].message == "context fact 'a' needs 'type'")
+        #expect(diagnostics[0].message == "context fact 'a' needs `type`")
         #expect(diagnostics[1].suggestion == "did you mean `default`?")
     }
 

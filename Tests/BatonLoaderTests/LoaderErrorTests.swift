@@ -135,12 +135,26 @@ import Testing
             """, [("1️⃣", "unsupported-version"), ("2️⃣", "invalid-link"), ("3️⃣", "invalid-link")])
     }
 
+    /// A quoted version is a string: the message says so rather than refusing "1" for "1".
+    @Test func aQuotedVersionIsNamedAsAString() {
+        let found = expectDiagnostics("""
+            baton: 1️⃣"1"
+            start: main
+            screens:
+              home: {}
+            flows:
+              main: {stack: home}
+            """, [("1️⃣", "unsupported-version")])
+        #expect(found.first?.message == "the format version is the number 1, not the string \"1\"")
+        #expect(found.first?.suggestion == "write `baton: 1` without quotes")
+    }
+
     @Test func missingRequiredKeys() {
         let result = load("flows: {}\n")
         let codes = result.diagnostics.map(\.code)
         #expect(codes == ["missing-key", "missing-key", "missing-key"])
         #expect(result.diagnostics.map(\.message).sorted() == [
-            "a flow file needs 'baton'", "a flow file needs 'screens'", "a flow file needs 'start'",
+            "a flow file needs `baton`", "a flow file needs `screens`", "a flow file needs `start`",
         ])
         #expect(result.diagnostics.allSatisfy { $0.location?.start == SourcePosition(line: 1, column: 1) })
     }

@@ -51,6 +51,30 @@ import Testing
         ])
     }
 
+    /// An `x-` key is an extension in `flags` and `context` too, as in every mapping: accepted
+    /// and ignored, in a file, a scenario and a `set`.
+    @Test func extensionKeysInSettingsAreIgnored() throws {
+        let result = loadScenarios("""
+            baton-test: 1
+            flow: app.yaml
+            flags: {beta: true, x-why: "rollout"}
+            context: {x-note: 1, loggedIn: true}
+            scenarios:
+              - name: one
+                flags: {x-owner: me}
+                context: {x-ticket: 12}
+                steps:
+                  - set: {context: {x-reason: later, name: Ann}, flags: {x-by: ops}}
+            """)
+        #expect(result.diagnostics == [])
+        let file = try #require(result.file)
+        #expect(file.flags == ["beta": .bool(true)])
+        #expect(file.context == ["loggedIn": .bool(true)])
+        #expect(file.scenarios.first?.flags == [:])
+        #expect(file.scenarios.first?.context == [:])
+        #expect(file.scenarios.first?.steps.map(\.kind) == [.set(context: ["name": .string("Ann")], flags: [:])])
+    }
+
     @Test func newExpectations() {
         let loaded = steps("""
                   - expect: {result: no-match, presentation: sheet, received: {result: picked, payload: {id: "7"}}}

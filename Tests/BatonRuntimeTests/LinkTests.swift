@@ -45,7 +45,7 @@ import Testing
             """)
         #expect(run.open("/nowhere") == .noMatch)
         #expect(run.open("/items/abc") == .noMatch)
-        #expect(run.log.last?.message == "link parameter 'id': 'abc' is not a int")
+        #expect(run.log.last?.message == "link parameter 'id': 'abc' is not an int")
         #expect(run.open("/items/5?flag=maybe") == .noMatch)
         #expect(run.state.stack == ["list"])
         #expect(run.open("/items/5?flag=true") == .opened)

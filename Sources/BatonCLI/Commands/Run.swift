@@ -147,7 +147,7 @@ struct RunSession {
             switch runtime.open(url) {
             case .opened: result = "opened"
             case .held: result = "held"
-            case .noMatch: result = "rejected: no link matches \(url)"
+            case .noMatch: result = "no-match: \(runtime.noMatchReason(url))"
             }
         case .set(let assignment): result = set(assignment)
         case .restore: result = restore()

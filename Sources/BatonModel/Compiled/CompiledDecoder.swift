@@ -105,6 +105,12 @@ struct ObjectReader {
         return members.first { $0.key == key }?.value
     }
 
+    /// Whether the object has `key`, which is not one of its own: a probe for another kind of
+    /// document, not named among the keys the object has when one is unknown.
+    func has(_ key: String) -> Bool {
+        members.contains { $0.key == key }
+    }
+
     mutating func required(_ key: String) throws(CompiledReadError) -> JSONTree.Located {
         guard let value = optional(key) else {
             throw CompiledReadError(message: "\(what) has no '\(key)'", offset: offset)
@@ -145,7 +151,7 @@ struct ObjectReader {
                 message: "unknown key '\(member.key)' in \(what)", offset: member.value.offset,
                 code: "compiled-unknown-key",
                 suggestion: NameSuggester.didYouMean(member.key, among: known)
-                    ?? "this Baton reads compiled version \(CompiledFlow.version), whose \(what) has "
+                    ?? "this Baton reads compiled version \(CompiledFlow.version), in which \(what) has "
                     + (known.isEmpty ? "no keys" : "only " + known.joined(separator: ", ")))
         }
     }

@@ -15,7 +15,7 @@ struct CompiledReader {
                 offset: baton.offset, code: "compiled-version",
                 suggestion: "compile the flow with the Baton that ships with this app, or update Baton")
         }
-        if object.optional("signed") != nil {
+        if object.has("signed") {
             throw CompiledReadError(
                 message: "this is a signed envelope; read it with its trusted keys", offset: root.offset,
                 code: "compiled-signed")
