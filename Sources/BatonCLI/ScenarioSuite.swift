@@ -63,7 +63,8 @@ public struct ScenarioSuite {
         let flowPath = ScenarioLoader.flowPath(of: scenarios, scenarioPath: file)
         let flow = checkFlow(flowPath)
         guard let spec = flow.spec else {
-            return ScenarioFileResult(file: file, diagnostics: flow.diagnostics, outcomes: [])
+            return ScenarioFileResult(file: file, diagnostics: Self.pointingAtFlowKey(flow.diagnostics, of: scenarios, path: flowPath),
+                                      outcomes: [])
         }
         // Problems the scenario check finds are reported like lint's and keep the file from running.
         let problems = ScenarioChecker(spec).check(scenarios)
@@ -90,6 +91,19 @@ public struct ScenarioSuite {
 }
 
 extension ScenarioSuite {
+    /// A flow that cannot be read is reported where the scenario file names it (its `flow:`),
+    /// not at the first line of a file that is not there.
+    static func pointingAtFlowKey(_ diagnostics: [Diagnostic], of scenarios: ScenarioFile, path: String) -> [Diagnostic] {
+        diagnostics.map { diagnostic in
+            guard diagnostic.code == "file-unreadable", diagnostic.location?.file == path,
+                  let location = scenarios.flowLocation else { return diagnostic }
+            var moved = diagnostic
+            moved.location = location
+            moved.suggestion = moved.suggestion ?? "`flow:` is read relative to the scenario file"
+            return moved
+        }
+    }
+
     /// The scenario's flow, linted; with trusted keys, only a signed compiled flow, linted
     /// unless its stamp is this linter's.
     func checkFlow(_ path: String) -> CheckedFlow {

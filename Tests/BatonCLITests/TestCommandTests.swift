@@ -18,6 +18,20 @@ import Testing
         #expect(!result.output.contains("✗"))
     }
 
+    /// A flow that is not there is reported at the scenario file's `flow:`, where it is named.
+    @Test func aMissingFlowIsReportedWhereTheScenarioNamesIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-noflow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenarios = folder.appendingPathComponent("app.test.yaml")
+        try "baton-test: 1\nflow: nope.yaml\nscenarios:\n  - name: x\n    steps: [back]\n"
+            .write(to: scenarios, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["test", scenarios.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("\(scenarios.path):2:7: error: cannot read"), "\(result.output)")
+        #expect(result.output.contains("`flow:` is read relative to the scenario file"), "\(result.output)")
+    }
+
     @Test func aFailingScenarioNamesItsStepWithExpectedAndActual() throws {
         let result = try CLI.run(["test", "Tests/BatonCLITests/Fixtures/failing.test.yaml"])
         #expect(result.status == 1)

@@ -135,6 +135,23 @@ flows:
         try expectRolledBack(run, event: event, from: "s")
     }
 
+    /// A `do` that fails is reported at the item that failed, not at the `do`.
+    @Test func aFailingItemIsNamedWhereItIsWritten() throws {
+        let run = try runtime("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: [b]}
+              x: {}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.b: {do: [push x, pop, pop]}
+            """)
+        #expect(run.send("b", from: "home") == .rejected("test.yaml:10:34: pop: the stack of 'main' is at its root"))
+    }
+
     @Test func nextThenAFailingItemRollsBack() throws {
         let run = try start()
         run.send("setupPush", from: "a")

@@ -29,10 +29,13 @@ extension NavigationCore {
         let checkpoint = action.kind.needsCheckpoint ? makeCheckpoint() : nil
         let firstID = state.nextInstanceID
         var result: StepResult
+        // The `do` item being applied, by position: a failure names its place.
+        var itemPosition = 0
         do {
             if case .do(let items) = action.kind {
                 result = .handled
-                for item in items {
+                for (position, item) in items.enumerated() {
+                    itemPosition = position
                     result = try apply(item, in: id, emission: emission, depth: depth)
                     guard result == .handled else { break }
                     drainEmptySequences(depth: depth)
@@ -43,7 +46,8 @@ extension NavigationCore {
             }
         } catch {
             // The action itself failed: say where it is written, when the spec knows.
-            result = .rejected(action.location.map { "\($0): \(error.message)" } ?? error.message)
+            result = .rejected((Self.item(itemPosition, of: action)?.location ?? action.location)
+                .map { "\($0): \(error.message)" } ?? error.message)
         }
         if result != .handled {
             let attempted = use.transitions.indices.contains(useIndex) ? use.transitions[useIndex] : nil
@@ -140,6 +144,12 @@ extension NavigationCore {
             throw ActionFailure(message: RuntimeMessage.nestedDo)
         }
         return .handled
+    }
+
+    /// Item `position` of a `do`; nil for any other action.
+    private static func item(_ position: Int, of action: Action) -> Action? {
+        guard case .do(let items) = action.kind, items.indices.contains(position) else { return nil }
+        return items[position]
     }
 
     /// The entries and name of stack or sequence `id`, for `action`; throws when `id` holds no
