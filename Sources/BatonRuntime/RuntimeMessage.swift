@@ -59,7 +59,7 @@ enum RuntimeMessage {
     static let nestedDo = "`do` does not nest; list the actions in one `do`"
 
     static func nothingToReturnFrom(_ screen: String) -> String {
-        "return: nothing to return from: '\(screen)' is neither presented nor above the root of a stack"
+        "return: nothing to return from: '\(screen)' is neither presented nor on top of a stack, above its root"
     }
 
     static func resultNotDeclared(_ result: String, screen: String) -> String {

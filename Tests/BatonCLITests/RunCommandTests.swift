@@ -78,6 +78,18 @@ import Testing
             "▸ back → handled",
         ])
         #expect(result.output.contains("profile"))
+        // What happened inside a step is printed under it: the held link opened by the `set`.
+        #expect(result.output.contains("▸ set context.loggedIn=true → handled\n  ↳ open /profile → handled: held link '/profile' opened\n"))
+        let json = try CLI.run(["run", "flows/auth-switch.yaml", "--json", "--context", "loggedIn=false", "--events",
+                                "open /profile; set context.loggedIn=true"])
+        let lines = json.output.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.count == 3)
+        #expect(lines[1]["nested"] == nil, "a step with nothing inside it has no `nested`")
+        let nested = lines.last?["nested"] as? [[String: Any]]
+        #expect(nested?.first?["trigger"] as? String == "open /profile")
+        #expect(nested?.first?["result"] as? String == "handled")
     }
 
     @Test func typedStepsOnStandardInputSetAndRestore() throws {

@@ -137,6 +137,7 @@ struct RunSession {
 
     /// Performs a step and prints the state; false when it was rejected or not handled.
     mutating func perform(_ step: RunStep) -> Bool {
+        let loggedBefore = runtime.log.last?.sequence ?? 0
         let result: String
         switch step {
         case .send(let screen, let event, let payload): result = Self.text(runtime.send(event, from: screen, payload: payload))
@@ -152,8 +153,30 @@ struct RunSession {
         case .set(let assignment): result = set(assignment)
         case .restore: result = restore()
         }
-        show(step: step.description, result: result)
+        // What happened inside the step besides its own entry: an outcome handled, a result
+        // handed back, a held link that opened, a following switch that followed. A `set` or a
+        // `restore` logs no entry of its own, only these.
+        let logged = runtime.log.filter { $0.sequence > loggedBefore }
+        let ownEntries: Int = switch step {
+        case .set, .restore: 0
+        default: 1
+        }
+        let nested = logged.dropFirst(ownEntries).map(NestedEntry.init)
+        show(step: step.description, result: result, nested: Array(nested))
         return result == "handled" || result == "opened" || result == "held"
+    }
+
+    /// A log entry recorded in the middle of a step, as `run` prints it.
+    struct NestedEntry: Encodable {
+        var trigger: String
+        var result: String
+        var message: String?
+
+        init(_ entry: LogEntry) {
+            (trigger, result, message) = (entry.trigger, entry.result, entry.message)
+        }
+
+        var text: String { "  ↳ \(trigger) → \(result)" + (message.map { ": \($0)" } ?? "") }
     }
 
     /// Changes one fact or flag override, read by its declared type.
@@ -196,19 +219,23 @@ struct RunSession {
         }
     }
 
-    func show(step: String, result: String?) {
+    func show(step: String, result: String?, nested: [NestedEntry] = []) {
         let state = runtime.state
         if json {
             struct Line: Encodable {
                 var step: String
                 var result: String?
+                /// Omitted when the step recorded nothing inside it.
+                var nested: [NestedEntry]?
                 var state: NavigationState
             }
-            print(JSONOutput.string(Line(step: step, result: result, state: state), pretty: false))
+            print(JSONOutput.string(Line(step: step, result: result, nested: nested.isEmpty ? nil : nested, state: state),
+                                    pretty: false))
             return
         }
         let header = "▸ " + step + (result.map { " → " + $0 } ?? "")
         print(colors.bold(header))
+        for entry in nested { print(entry.text) }
         print(StateTreePrinter(colors: colors).render(state))
         print("")
     }
