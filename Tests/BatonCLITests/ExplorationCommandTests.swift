@@ -15,34 +15,20 @@ import Testing
     /// A finding reached at the start has no steps: its scenario says `steps: []` (a bare
     /// `steps:` is null), and pasted into a scenario file it loads and runs.
     @Test func aTraceOfTheStartAloneIsAnEmptyListOfSteps() throws {
+        let flow = CLI.packageRoot.appendingPathComponent("Tests/BatonCLITests/Fixtures/blank.yaml").path
+        let result = try CLI.run(["lint", flow])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("[nothing-shown]"), "\(result.output)")
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let pasted = try #require(lines.firstIndex(of: "    as a scenario:")).advanced(by: 1)
+        let scenario = lines[pasted...].prefix { $0.hasPrefix("      ") }
+        #expect(scenario.last == "      steps: []")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-blank-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let flow = folder.appendingPathComponent("blank.yaml")
-        try """
-            baton: 1
-            start: root
-            screens:
-              welcome: {events: [next]}
-            flows:
-              root:
-                switch: [{flow: onboarding}]
-              onboarding:
-                sequence:
-                  - {screen: welcome, when: "false"}
-            """.write(to: flow, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["lint", flow.path])
-        #expect(result.status == 1, "\(result.output)")
-        #expect(result.output.contains("[nothing-shown]"), "\(result.output)")
-        #expect(result.output.contains("      steps: []\n"), "\(result.output)")
         let scenarios = folder.appendingPathComponent("blank.test.yaml")
-        try """
-            baton-test: 1
-            flow: blank.yaml
-            scenarios:
-              - name: the start
-                steps: []
-            """.write(to: scenarios, atomically: true, encoding: .utf8)
+        let file = ["baton-test: 1", "flow: \(flow)", "scenarios:", "  - name: pasted"] + scenario.map { String($0.dropFirst(2)) }
+        try (file.joined(separator: "\n") + "\n").write(to: scenarios, atomically: true, encoding: .utf8)
         let run = try CLI.run(["test", scenarios.path])
         #expect(run.output.contains("1 passed"), "\(run.output)")
     }
