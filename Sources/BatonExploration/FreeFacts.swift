@@ -17,7 +17,7 @@ struct FreeFacts {
     let hasFollowingSwitches: Bool
     /// The flows whose content, as they start, depends on a free fact: a switch's branch, a
     /// sequence's first step or the tabs shown is chosen by a condition that reads one.
-    private let startingOnThem: Set<String>
+    private let flowsStartingOnThem: Set<String>
 
     init(spec: FlowSpec, domains: SettingDomains) {
         let bound = Self.boundFacts(of: spec)
@@ -29,7 +29,7 @@ struct FreeFacts {
         }
         hasFollowingSwitches = spec.flows.contains(where: \.follow)
         let free = Set(names)
-        startingOnThem = Set(spec.flows.filter { flow in
+        flowsStartingOnThem = Set(spec.flows.filter { flow in
             Self.startConditions(of: flow.kind).contains { condition in
                 SettingDomains.names(readBy: condition.expression).contains { name in
                     if case .context(let fact) = name { free.contains(fact) } else { false }
@@ -38,10 +38,14 @@ struct FreeFacts {
         }.map(\.name))
     }
 
-    /// Whether a free fact is read as `flow` starts: its content then depends on the fact's
-    /// value at that moment (`HiddenRegions`).
-    func readAtStart(of flow: String) -> Bool {
-        startingOnThem.contains(flow)
+    /// Whether some flow reads a free fact as it starts (`madeUnderThem(_:reading:)`).
+    var someFlowStartsOnThem: Bool { !flowsStartingOnThem.isEmpty }
+
+    /// Whether `flow`, made by a start or a step that read the facts `read`, depends on the value
+    /// a free fact had as it was made: its start reads a free fact, and one was read
+    /// (`HiddenRegions`).
+    func madeUnderThem(_ flow: String, reading read: [String]) -> Bool {
+        flowsStartingOnThem.contains(flow) && read.contains(where: contains)
     }
 
     /// The conditions a flow of `kind` reads as it starts.

@@ -22,19 +22,26 @@ enum HiddenRegions {
     /// before) that are still hidden, and those holding an instance in `changedFlows` or
     /// `changedScreens` that the step changed (every hidden region around it: one nested in
     /// another is left out of the key on its own once the outer one is kept). A flow the step
-    /// made counts when `madeUnderFreeFacts` says it read a free fact as it was built. Sorted,
-    /// so equal states compare equal.
+    /// made counts when its start reads a free fact and the step read one (`readFacts`, of
+    /// `freeFacts`). Sorted, so equal states compare equal.
     static func changedWhileHidden(in state: CoreState, from before: CoreState, changedFlows: InstanceIDs,
                                    changedScreens: InstanceIDs, carried: [Int],
-                                   madeUnderFreeFacts: (CoreFlow) -> Bool) -> [Int] {
+                                   readFacts: [String], freeFacts: FreeFacts) -> [Int] {
         // What the core reports as changed, it may only have looked at: an instance counts when
         // it existed before the step and its value differs, or when the step made it under a
         // free fact (otherwise a region made anew is as fresh as at a start).
         let firstNewID = before.nextInstanceID
         var flows: [Int] = []
-        for id in changedFlows where isHidden(flow: id, in: state) {
-            guard let flow = state.flows[id] else { continue }
-            if id < firstNewID ? before.flows[id] != flow : madeUnderFreeFacts(flow) { flows.append(id) }
+        for id in changedFlows {
+            // Cheapest first: whether a new flow read a free fact, then whether it is hidden (a
+            // walk up to the root), and last whether an old one's value differs.
+            if id >= firstNewID {
+                guard freeFacts.someFlowStartsOnThem, !readFacts.isEmpty, let flow = state.flows[id],
+                      freeFacts.madeUnderThem(flow.flow, reading: readFacts), isHidden(flow: id, in: state) else { continue }
+            } else {
+                guard isHidden(flow: id, in: state), before.flows[id] != state.flows[id] else { continue }
+            }
+            flows.append(id)
         }
         var screens: [Int] = []
         for id in changedScreens where id < firstNewID && before.screens[id] != state.screens[id] { screens.append(id) }
@@ -43,13 +50,14 @@ enum HiddenRegions {
         return regions(of: state, carried: carried) { id, isFlow in (isFlow ? flows : screens).contains(id) }
     }
 
-    /// The hidden regions of a state just started, sorted: those holding a flow that read a
-    /// free fact as it was built (`madeUnderFreeFacts`), since the start built every hidden
-    /// region anew.
-    static func madeAtStart(in state: CoreState, madeUnderFreeFacts: (CoreFlow) -> Bool) -> [Int] {
-        regions(of: state, carried: []) { id, isFlow in
+    /// The hidden regions of a state just started, sorted: those holding a flow whose start
+    /// reads a free fact, when the start read one (`readFacts`), since the start built every
+    /// hidden region anew.
+    static func madeAtStart(in state: CoreState, readFacts: [String], freeFacts: FreeFacts) -> [Int] {
+        guard freeFacts.someFlowStartsOnThem, !readFacts.isEmpty else { return [] }
+        return regions(of: state, carried: []) { id, isFlow in
             guard isFlow, let flow = state.flows[id] else { return false }
-            return madeUnderFreeFacts(flow)
+            return freeFacts.madeUnderThem(flow.flow, reading: readFacts)
         }
     }
 

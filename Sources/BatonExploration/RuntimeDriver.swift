@@ -173,7 +173,7 @@ final class RuntimeDriver {
             core = started
             let number = number(started.environment)
             // The regions the start built hidden under a free fact it read (`HiddenRegions`).
-            let madeHidden = HiddenRegions.madeAtStart(in: started.state, madeUnderFreeFacts: madeUnderFreeFacts(reads.facts))
+            let madeHidden = HiddenRegions.madeAtStart(in: started.state, readFacts: reads.facts, freeFacts: freeFacts)
             result = .success(ExploredState(core: started.state, flags: started.environment.flagOverrides,
                                             context: started.environment.context, environment: number,
                                             keyEnvironment: keyEnvironment(number, started.environment),
@@ -279,13 +279,6 @@ final class RuntimeDriver {
         }
     }
 
-    /// Whether a flow made by a start or step that read `facts` depends on the value a free
-    /// fact had as it was made.
-    private func madeUnderFreeFacts(_ facts: [String]) -> (CoreFlow) -> Bool {
-        guard facts.contains(where: freeFacts.contains) else { return { _ in false } }
-        return { [freeFacts] flow in freeFacts.readAtStart(of: flow.flow) }
-    }
-
     /// The first flag of `read` that conditions read, has values to try and is not decided.
     private func firstOpenFlag(in read: [String], decided: [String: Literal]) -> String? {
         read.first { flagValues[$0] != nil && decided[$0] == nil }
@@ -321,7 +314,7 @@ final class RuntimeDriver {
             guard let hidden = core?.forgettingChanges({ flows, screens in
                 HiddenRegions.changedWhileHidden(in: after, from: state.core, changedFlows: flows, changedScreens: screens,
                                                  carried: state.changedWhileHidden,
-                                                 madeUnderFreeFacts: madeUnderFreeFacts(readFacts))
+                                                 readFacts: readFacts, freeFacts: freeFacts)
             }) else { return nil }
             let driven = DrivenStep(outcome: outcome, after: ExploredState(
                 core: after, flags: settings.flagOverrides, context: settings.context, environment: environment,
