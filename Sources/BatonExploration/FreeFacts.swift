@@ -38,8 +38,12 @@ struct FreeFacts {
         }.map(\.name))
     }
 
-    /// Whether some flow reads a free fact as it starts (`madeUnderThem(_:reading:)`).
-    var someFlowStartsOnThem: Bool { !flowsStartingOnThem.isEmpty }
+    /// Whether a start or a step that read the facts `read` can have built a flow under a free
+    /// fact: some flow's start reads one, and it read some fact. Asked before
+    /// `madeUnderThem(_:reading:)`, which looks the facts up.
+    func mayHaveBuiltUnderThem(reading read: [String]) -> Bool {
+        !flowsStartingOnThem.isEmpty && !read.isEmpty
+    }
 
     /// Whether `flow`, made by a start or a step that read the facts `read`, depends on the value
     /// a free fact had as it was made: its start reads a free fact, and one was read

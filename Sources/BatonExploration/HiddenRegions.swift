@@ -31,12 +31,13 @@ enum HiddenRegions {
         // it existed before the step and its value differs, or when the step made it under a
         // free fact (otherwise a region made anew is as fresh as at a start).
         let firstNewID = before.nextInstanceID
+        let mayHaveBuiltUnderFreeFacts = freeFacts.mayHaveBuiltUnderThem(reading: readFacts)
         var flows: [Int] = []
         for id in changedFlows {
             // Cheapest first: whether a new flow read a free fact, then whether it is hidden (a
             // walk up to the root), and last whether an old one's value differs.
             if id >= firstNewID {
-                guard freeFacts.someFlowStartsOnThem, !readFacts.isEmpty, let flow = state.flows[id],
+                guard mayHaveBuiltUnderFreeFacts, let flow = state.flows[id],
                       freeFacts.madeUnderThem(flow.flow, reading: readFacts), isHidden(flow: id, in: state) else { continue }
             } else {
                 guard isHidden(flow: id, in: state), before.flows[id] != state.flows[id] else { continue }
@@ -54,7 +55,7 @@ enum HiddenRegions {
     /// reads a free fact, when the start read one (`readFacts`), since the start built every
     /// hidden region anew.
     static func madeAtStart(in state: CoreState, readFacts: [String], freeFacts: FreeFacts) -> [Int] {
-        guard freeFacts.someFlowStartsOnThem, !readFacts.isEmpty else { return [] }
+        guard freeFacts.mayHaveBuiltUnderThem(reading: readFacts) else { return [] }
         return regions(of: state, carried: []) { id, isFlow in
             guard isFlow, let flow = state.flows[id] else { return false }
             return freeFacts.madeUnderThem(flow.flow, reading: readFacts)

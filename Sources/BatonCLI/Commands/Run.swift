@@ -156,7 +156,9 @@ struct RunSession {
         // What happened inside the step besides its own entry: an outcome handled, a result
         // handed back, a held link that opened, a following switch that followed. A `set` or a
         // `restore` logs no entry of its own, only these.
-        let logged = runtime.log.filter { $0.sequence > loggedBefore }
+        let log = runtime.log
+        // Read from the end: the log holds up to twice its limit of earlier entries.
+        let logged = log[(log.lastIndex { $0.sequence <= loggedBefore }.map { $0 + 1 } ?? log.startIndex)...]
         let ownEntries: Int = switch step {
         case .set, .restore: 0
         default: 1
