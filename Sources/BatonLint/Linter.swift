@@ -24,7 +24,7 @@ public struct Linter: Sendable {
 
     /// The version of the checks, recorded in a compiled flow's lint stamp. Change it whenever
     /// a check is added or made stricter: a stamp with another version is linted again.
-    public static let version = "baton-lint 1.2.0"
+    public static let version = "baton-lint 1.3.0"
 
     public init(options: LintOptions) {
         self.options = options
@@ -40,7 +40,7 @@ public struct Linter: Sendable {
         ConditionTypeCheck.self, FlagDefaultCheck.self, ContextDefaultCheck.self, InvalidRolloutCheck.self,
         NoVisibleTabCheck.self, NoBranchShownCheck.self,
         StartCycleCheck.self, InvalidLinkCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
-        UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self,
+        UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self, UnhandledOutcomeCheck.self,
         UnusedFlagCheck.self, GuardedLastBranchCheck.self, FollowWithoutConditionsCheck.self,
         CoverageUndecidedCheck.self,
     ] }

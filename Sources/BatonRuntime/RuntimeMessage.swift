@@ -28,6 +28,10 @@ enum RuntimeMessage {
         "no flow handled '\(trigger)'"
     }
 
+    static func outcomeNotTaken(_ trigger: String) -> String {
+        "no flow takes outcome '\(trigger)'; the flow closed all the same"
+    }
+
     static func noTab(_ tab: String) -> String {
         "no shown tabs flow has a tab '\(tab)'"
     }

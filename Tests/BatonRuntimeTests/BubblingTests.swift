@@ -54,6 +54,35 @@ import Testing
         #expect(run.state.stack == ["list"])
     }
 
+    @Test func anOutcomeNoFlowTakesClosesTheChildAndIsLoggedButNotAnError() throws {
+        let run = try runtime("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: [login]}
+              login: {events: [cancel]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.login: sheet auth
+              auth:
+                stack: login
+                on:
+                  login.cancel: finish cancelled
+            """, strict: true)
+        run.send("login", from: "home")
+        #expect(run.send("cancel", from: "login") == .handled)
+        #expect(run.state.presented == nil)
+        #expect(run.state.top == "home")
+        let outcome = run.log.last
+        #expect(outcome?.trigger == "outcome auth.cancelled")
+        #expect(outcome?.result == "unhandled")
+        #expect(outcome?.message == "no flow takes outcome 'auth.cancelled'; the flow closed all the same")
+        #expect(outcome?.isError == false)
+        #expect(run.log.allSatisfy { !$0.isError })
+    }
+
     @Test func emitReEmitsToTheParentFromTheSameSource() throws {
         let run = try runtime(Self.nested)
         run.send("open", from: "list")

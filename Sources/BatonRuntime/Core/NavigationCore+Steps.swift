@@ -191,13 +191,14 @@ extension NavigationCore {
 
     /// Records an entry in the middle of a step (an outcome, a held link that opened).
     /// `slot` is a place reserved with `reserveNested()`, so entries keep the order their
-    /// causes happened in.
+    /// causes happened in. `failing` is false for an entry that is never an error, even in
+    /// strict mode (an outcome no flow takes).
     mutating func recordNested(trigger: @autoclosure () -> String, trace nested: StepTrace, result: String,
-                               message: String?, at slot: Int? = nil) {
+                               message: String?, failing: Bool = true, at slot: Int? = nil) {
         guard recordsLog else { return }
         let entry = LogEntry(
             sequence: 0, trigger: trigger(), flow: nested.flow, action: nested.actionText, result: result,
-            message: message, isError: isError(result))
+            message: message, isError: failing && isError(result))
         if let slot, nestedEntries.indices.contains(slot) {
             nestedEntries[slot] = entry
         } else {
