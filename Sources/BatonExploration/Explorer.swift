@@ -47,6 +47,8 @@ private struct Search {
     private var shownScreens: Set<String> = []
     private var activeFlows: Set<String> = []
     private var linkRefusals: [CoverageTarget: String] = [:]
+    /// The transitions reported as `rejected-in-state`: not reported as unused as well.
+    private var refusedTargets: Set<CoverageTarget> = []
     /// The settings (flags, facts, switch branches shown, held links, stack roots) every link
     /// was tried in: what opening a link shows does not depend on the rest of the state, so
     /// each is tried once there, from the first state found in it.
@@ -308,12 +310,17 @@ private struct Search {
             findings.add(Finding.unhandled(screen: screen, event: event, flows: navigation.flows, at: declaration.location,
                                            trace: trace(to: position, then: taken.steps(at: locations), flags: flags)))
         }
-        if outcome.name == "rejected", let refused = outcome.use.refused {
+        if let refused = outcome.use.refused, outcome.name == "rejected" || outcome.name == "handled" {
+            // Handled with a refusal inside: the action for an outcome or `X.dismissed` the step
+            // led to failed, while the step itself stands.
             let target = CoverageTarget(refused)
-            let steps = taken.steps(at: locations)
-            findings.add(Finding.rejected(step: TraceStep(taken.step.scenarioStep).summary, target: target,
-                                          message: outcome.message, at: locations.location(of: target),
-                                          trace: trace(to: position, then: steps, flags: flags)))
+            refusedTargets.insert(target)
+            let step = TraceStep(taken.step.scenarioStep).summary
+            let trace = trace(to: position, then: taken.steps(at: locations), flags: flags)
+            findings.add(outcome.name == "rejected"
+                ? Finding.rejected(step: step, target: target, message: outcome.message, at: locations.location(of: target), trace: trace)
+                : Finding.rejectedInside(step: step, target: target, message: outcome.use.refusal?.reason,
+                                         at: locations.location(of: target), trace: trace))
         }
     }
 
@@ -346,7 +353,7 @@ private struct Search {
         })
         if complete {
             collector.addUnused(spec: spec, index: index, locations: locations, shownScreens: shownScreens,
-                                activeFlows: activeFlows, reached: reached, linkRefusals: linkRefusals)
+                                activeFlows: activeFlows, reached: reached, refused: refusedTargets, linkRefusals: linkRefusals)
         }
         for bound in boundsHit.sorted() {
             collector.add(Finding.bounded(bound, options: options, states: states.count, at: spec.location))

@@ -63,8 +63,8 @@ public enum Finding {
 
     static let rejectedInState = CheckDescription(
         code: "rejected-in-state", severity: .error,
-        summary: "A step the flow wires is rejected by the runtime in a state a user can reach.",
-        rationale: "A `popTo` whose screen is not on the stack there, a `return` whose receiving screen does not declare the result, a `do` one of whose actions cannot be performed: the runtime refuses the step and nothing happens for the user. The static checks cannot see the stack a state has; exploration runs the runtime in that state.",
+        summary: "A step the flow wires is rejected by the runtime in a state a user can reach, or an action a step leads to is (the parent's action for an outcome, a flow's `X.dismissed` action).",
+        rationale: "A `popTo` whose screen is not on the stack there, a `return` whose receiving screen does not declare the result, a `do` one of whose actions cannot be performed: the runtime refuses the step and nothing happens for the user. When it is the action for an outcome or for `X.dismissed` that is refused, the child has closed and the rest does not happen. The static checks cannot see the stack a state has; exploration runs the runtime in that state.",
         badExample: """
         baton: 1
         start: main
@@ -352,10 +352,23 @@ public enum Finding {
     }
 
     static func rejected(step: String, target: CoverageTarget, message: String?, at location: SourceRange?, trace: Trace) -> Diagnostic {
+        diagnostic(rejectedInState, "the runtime rejects `\(step)` in a reachable state: \(refusal(message, at: location))",
+                   at: location, suggestion: "make \(target.description) fit every state it can be triggered from", trace: trace)
+    }
+
+    /// A step that is handled, but the action it led to (for an outcome or `X.dismissed`) is
+    /// refused: the step stands and that action does nothing.
+    static func rejectedInside(step: String, target: CoverageTarget, message: String?, at location: SourceRange?,
+                               trace: Trace) -> Diagnostic {
+        diagnostic(rejectedInState, "`\(step)` is handled, but the runtime rejects \(target.description), which it leads to, in a reachable state: \(refusal(message, at: location))",
+                   at: location, suggestion: "make \(target.description) fit every state it can be triggered from", trace: trace)
+    }
+
+    /// The runtime's reason for a refusal, without the location the finding is reported at.
+    private static func refusal(_ message: String?, at location: SourceRange?) -> String {
         var reason = message ?? "rejected"
         if let location, reason.hasPrefix("\(location): ") { reason.removeFirst("\(location): ".count) }
-        return diagnostic(rejectedInState, "the runtime rejects `\(step)` in a reachable state: \(reason)", at: location,
-                          suggestion: "make \(target.description) fit every state it can be triggered from", trace: trace)
+        return reason
     }
 
     static func stuck(_ screen: String, flows: [String], at location: SourceRange?, trace: Trace) -> Diagnostic {
@@ -399,7 +412,8 @@ struct FindingCollector {
     }
 
     mutating func addUnused(spec: FlowSpec, index: SpecIndex, locations: CoverageLocations, shownScreens: Set<String>,
-                            activeFlows: Set<String>, reached: [CoverageTarget: Trace], linkRefusals: [CoverageTarget: String]) {
+                            activeFlows: Set<String>, reached: [CoverageTarget: Trace], refused: Set<CoverageTarget>,
+                            linkRefusals: [CoverageTarget: String]) {
         for screen in spec.screens where !shownScreens.contains(screen.name) {
             add(Finding.diagnostic(Finding.unusedScreen, "no reachable state shows \(screen.name)", at: screen.location,
                                    suggestion: "remove it, or fix what hides every way to it"))
@@ -416,6 +430,8 @@ struct FindingCollector {
                 // What an unused flow or screen would trigger is part of that finding already.
                 if unusedFlows.contains(flow) || unusedFlows.contains(source) { continue }
                 if index.screens[source] != nil && !shownScreens.contains(source) { continue }
+                // Refused where it was tried: `rejected-in-state` says so, with the way there.
+                if refused.contains(target) { continue }
                 add(Finding.diagnostic(Finding.unusedTransition, "no reachable state performs \(target.description)",
                                        at: locations.location(of: target), suggestion: "remove it, or fix what keeps it from being performed"))
             case .link(let flow, let pattern):

@@ -228,12 +228,23 @@ private struct ScenarioRun {
             }
             last = outcome
             coverage.record(runtime.state, use: runtime.use)
+            if strict, let refusal = runtime.use.refusal, outcome.name != "rejected" {
+                return ScenarioFailure(step: number, location: step.location, message: Self.refusedInside(outcome, refusal))
+            }
             if fails(outcome) { pending = (number, step.location, outcome) }
         }
         if let waiting = pending {
             return ScenarioFailure(step: waiting.number, location: waiting.location, message: waiting.outcome.failureMessage)
         }
         return nil
+    }
+
+    /// (strict) A step that stands, but the action it led to (for an outcome, or for
+    /// `X.dismissed`) was refused: the flow is wrong there, and no `expect` excuses it.
+    private static func refusedInside(_ outcome: StepOutcome, _ refusal: Refusal) -> String {
+        let refused = refusal.alternative
+        return "\(outcome.step) was \(outcome.name), but the runtime rejected `\(refused.trigger)` of '\(refused.flow)', which it led to"
+            + (refusal.reason.map { ": \($0)" } ?? "")
     }
 
     /// Whether the outcome fails the scenario unless the next step expects it.

@@ -40,12 +40,37 @@ package struct LinkUse: Hashable, Codable, Sendable, Comparable {
 package struct StepUse: Hashable, Sendable {
     package var transitions: [TransitionUse] = []
     package var links: [LinkUse] = []
-    /// The alternative whose action could not be performed when the step was rejected for it
-    /// (a `popTo` whose screen is not on the stack, a `do` that cannot complete, a `return`
-    /// whose receiver lacks the result).
-    package var refused: TransitionUse?
+    /// The alternative whose action could not be performed, and why. When the step was
+    /// rejected for it: a `popTo` whose screen is not on the stack, a `do` that cannot
+    /// complete, a `return` whose receiver lacks the result. When the step is handled all the
+    /// same, the refusal happened inside it: the action for an outcome or for `X.dismissed`.
+    package var refusal: Refusal?
+
+    /// The alternative the runtime refused, if any.
+    package var refused: TransitionUse? { refusal?.alternative }
 
     package init() {}
+}
+
+/// An alternative the runtime refused, with its reason. A class, so that a step use, which
+/// is copied on every step and rarely holds one, stays three references long.
+package final class Refusal: Hashable, Sendable {
+    package let alternative: TransitionUse
+    package let reason: String?
+
+    package init(alternative: TransitionUse, reason: String?) {
+        self.alternative = alternative
+        self.reason = reason
+    }
+
+    package static func == (lhs: Refusal, rhs: Refusal) -> Bool {
+        lhs.alternative == rhs.alternative && lhs.reason == rhs.reason
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(alternative)
+        hasher.combine(reason)
+    }
 }
 
 extension TransitionUse {

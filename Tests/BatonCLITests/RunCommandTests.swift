@@ -40,6 +40,39 @@ import Testing
         #expect(result.output.contains("▸ open /nowhere → no-match: no link pattern matches '/nowhere'"), "\(result.output)")
     }
 
+    /// The step stands, but the action for the outcome it led to is refused: the nested entry
+    /// is an error in strict mode, so the run fails. An outcome no flow takes is not one.
+    @Test func strictFailsOnARejectedActionInsideAStep() throws {
+        let flow = FileManager.default.temporaryDirectory.appendingPathComponent("baton-inside-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: flow) }
+        try """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [login, signUp]}
+              login: {events: [ok, cancel]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.login: sheet auth
+                  home.signUp: sheet auth
+                  auth.done: pop
+              auth:
+                stack: login
+                on:
+                  login.ok: finish
+                  login.cancel: finish cancelled
+            """.write(to: flow, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["run", flow.path, "--strict", "--events", "home.login; login.ok"])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("▸ login.ok → handled\n  ↳ outcome auth.done → rejected: "), "\(refused.output)")
+        #expect(try CLI.run(["run", flow.path, "--events", "home.login; login.ok"]).status == 0)
+        let untaken = try CLI.run(["run", flow.path, "--strict", "--events", "home.login; login.cancel"])
+        #expect(untaken.status == 0, "\(untaken.output)")
+        #expect(untaken.output.contains("↳ outcome auth.cancelled → unhandled: no flow takes outcome 'auth.cancelled'; the flow closed all the same"))
+    }
+
     @Test func pipedInputPicksEventsByNumberAndAsksForPayloads() throws {
         // 1 is noteList.select, which takes a NoteRef; then back.
         let result = try CLI.run(["run", "flows/notes.yaml"], input: "1\n{\"id\":\"n9\"}\nback\nquit\n")

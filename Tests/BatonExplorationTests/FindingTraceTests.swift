@@ -128,6 +128,55 @@ import Testing
         #expect(!result.findings.contains { $0.code == "rejected-in-state" && steps($0).first == "list.pick" })
     }
 
+    /// The step stands (the child closed), but the parent's action for its outcome fails: the
+    /// runtime logs a nested `rejected` entry, and exploration reports it where the action is
+    /// written, instead of calling the transition unused.
+    @Test func anOutcomeActionRefusedAfterTheChildClosedIsRejectedInState() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: [login]}
+              login: {events: [ok]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.login: sheet auth
+                  auth.done: pop
+              auth:
+                stack: login
+                on:
+                  login.ok: finish
+            """))
+        let found = try #require(result.findings.first { $0.code == "rejected-in-state" })
+        #expect(steps(found) == ["home.login", "login.ok"])
+        #expect(found.location?.start.line == 11, "at `auth.done: pop`")
+        #expect(found.message.contains("`login.ok` is handled, but the runtime rejects transition main: auth.done"))
+        #expect(found.message.hasSuffix("pop: the stack of 'main' is at its root"), "\(found.message)")
+        #expect(!result.findings.contains { $0.code == "unused-transition" })
+    }
+
+    @Test func aDismissedActionRefusedIsRejectedInState() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: [info]}
+              info: {}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.info: sheet info
+                  info.dismissed: pop
+            """))
+        let found = try #require(result.findings.first { $0.code == "rejected-in-state" })
+        // `back` on a presented screen that no key handles dismisses it, as the swipe does.
+        #expect(steps(found) == ["home.info", "back"])
+        #expect(found.location?.start.line == 11, "at `info.dismissed: pop`")
+    }
+
     @Test func doThatCannotCompleteIsRejected() throws {
         let result = try #require(explore("""
             baton: 1

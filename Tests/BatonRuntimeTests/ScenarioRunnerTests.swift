@@ -40,6 +40,37 @@ private let list = """
         #expect(message.hasSuffix("; if that is intended, follow it with `expect: {result: rejected}`"))
     }
 
+    @Test func aStepThatLeadsToARejectedActionFailsInStrictModeOnly() throws {
+        let yaml = """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [login]}
+              login: {events: [ok]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.login: sheet auth
+                  auth.done: pop
+              auth:
+                stack: login
+                on:
+                  login.ok: finish
+            """
+        let steps = [
+            step(.send(screen: "home", event: "login", payload: nil), line: 7),
+            step(.send(screen: "login", event: "ok", payload: nil), line: 8),
+            step(.expect([.result("handled"), .top("home")]), line: 9),
+        ]
+        let strict = try run(yaml, steps)
+        #expect(strict.failure?.step == 2)
+        #expect(strict.failure?.location?.start.line == 8)
+        #expect(strict.failure?.message.hasPrefix("send login.ok was handled, but the runtime rejected `auth.done` of 'main', which it led to: ") == true,
+                "\(String(describing: strict.failure))")
+        #expect(try run(yaml, steps, strict: false).passed)
+    }
+
     @Test func anExpectedRejectionPasses() throws {
         let outcome = try run(list, [
             step(.send(screen: "item", event: "back", payload: nil), line: 7),

@@ -20,7 +20,8 @@ extension BatonCommand {
                 from standard input: on a terminal it shows the visible screen and the events it \
                 can send, and a number picks one. A step that cannot be read (in --events, or on \
                 standard input that is not a terminal) and a setting the flow refuses exit 2; \
-                with --strict, a rejected or unhandled step exits 1.
+                with --strict, a rejected or unhandled step exits 1, and so does a step that \
+                leads to a rejected action (for an outcome, or for `X.dismissed`).
 
                 Example:
                   baton run flows/recipes.yaml --context loggedIn=true --context userId=u1 \\
@@ -135,7 +136,8 @@ struct RunSession {
         self.colors = colors
     }
 
-    /// Performs a step and prints the state; false when it was rejected or not handled.
+    /// Performs a step and prints the state; false when it was rejected or not handled, or
+    /// (in strict mode) something it led to was.
     mutating func perform(_ step: RunStep) -> Bool {
         let loggedBefore = runtime.log.last?.sequence ?? 0
         let result: String
@@ -165,7 +167,9 @@ struct RunSession {
         }
         let nested = logged.dropFirst(ownEntries).map(NestedEntry.init)
         show(step: step.description, result: result, nested: Array(nested))
-        return result == "handled" || result == "opened" || result == "held"
+        // In strict mode, an action the step led to that failed (a nested `rejected` entry) is
+        // an error too, although the step itself stands.
+        return (result == "handled" || result == "opened" || result == "held") && !logged.contains { $0.isError }
     }
 
     /// A log entry recorded in the middle of a step, as `run` prints it.

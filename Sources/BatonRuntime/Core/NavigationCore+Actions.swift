@@ -51,7 +51,7 @@ extension NavigationCore {
         }
         if result != .handled {
             let attempted = use.transitions.indices.contains(useIndex) ? use.transitions[useIndex] : nil
-            let refused = use.refused
+            let refusal = use.refusal
             if use.transitions.count > useIndex { use.transitions.removeSubrange(useIndex...) }
             if let checkpoint {
                 rollBack(to: checkpoint)
@@ -59,7 +59,9 @@ extension NavigationCore {
                 state.nextInstanceID = firstID
             }
             // The innermost alternative that failed is the one to blame.
-            if case .rejected = result, use.refused == nil { use.refused = refused ?? attempted }
+            if case .rejected(let message) = result, use.refusal == nil {
+                use.refusal = refusal ?? attempted.map { Refusal(alternative: $0, reason: message) }
+            }
         }
         return result
     }

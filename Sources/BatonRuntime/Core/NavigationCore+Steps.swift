@@ -144,7 +144,7 @@ extension NavigationCore {
         if let failure = deliverPendingResult(), let checkpoint {
             let returning = use.transitions.last { $0.isReturn(in: index) }
             rollBack(to: checkpoint)
-            use.refused = returning
+            use.refusal = returning.map { Refusal(alternative: $0, reason: failure) }
             result = .rejected(failure)
         }
         let own = trace
