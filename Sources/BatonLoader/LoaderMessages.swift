@@ -93,10 +93,11 @@ enum LoaderMessage {
     }
 
     /// `baton: "1"`: the version is the number 1, which a quoted scalar is not.
-    static func quotedVersion(at location: SourceRange) -> Diagnostic {
+    /// `baton: "1"` (or `baton-test: "1"`): the version is the integer, as the schemas say.
+    static func quotedVersion(key: String = "baton", at location: SourceRange) -> Diagnostic {
         Diagnostic(.error, code: "unsupported-version",
                    message: "the format version is the number 1, not the string \"1\"",
-                   at: location, suggestion: "write `baton: 1` without quotes")
+                   at: location, suggestion: "write `\(key): 1` without quotes")
     }
 
     static func unsupportedVersion(_ text: String, at location: SourceRange) -> Diagnostic {

@@ -47,7 +47,9 @@ extension NodeReader {
         let (values, _) = entries(mapping, known: Self.fileKeys, context: "a scenario file")
         let fileStart = range(Mark(line: 1, column: 1))
         if let version = values["baton-test"] {
-            if version.scalar?.value != "1" {
+            if let scalar = version.scalar, scalar.style != .plain, scalar.value == "1" {
+                report(LoaderMessage.quotedVersion(key: "baton-test", at: range(of: version)))
+            } else if version.scalar?.value != "1" {
                 report(Diagnostic(.error, code: "unsupported-version",
                                   message: "unsupported scenario format '\(version.scalar?.value ?? describe(version))'",
                                   at: range(of: version), suggestion: "write `baton-test: 1`"))

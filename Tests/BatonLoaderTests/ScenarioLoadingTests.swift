@@ -139,6 +139,20 @@ import Testing
         #expect(diagnostics[1].suggestion == "did you mean `context`?")
     }
 
+    /// As in a flow file, and as the scenario schema says: the version is the integer 1.
+    @Test func aQuotedVersionIsRefusedAsInAFlowFile() {
+        let diagnostics = expectScenarioDiagnostics("""
+            baton-test: 1️⃣"1"
+            flow: app.yaml
+            scenarios:
+              - name: one
+                steps:
+                  - back
+            """, [("1️⃣", "unsupported-version")])
+        #expect(diagnostics.first?.message == "the format version is the number 1, not the string \"1\"")
+        #expect(diagnostics.first?.suggestion == "write `baton-test: 1` without quotes")
+    }
+
     @Test func restoreIsABareStep() {
         let diagnostics = expectScenarioDiagnostics(Self.head + """
                   - 1️⃣restor
