@@ -73,6 +73,23 @@ import Testing
         #expect(untaken.output.contains("↳ outcome auth.cancelled → unhandled: no flow takes outcome 'auth.cancelled'; the flow closed all the same"))
     }
 
+    /// A flow whose child finishes as it starts and is restarted by its parent logs entry
+    /// after entry in one step; the text output prints the first ones and a count.
+    @Test func aLoopingStepPrintsItsFirstNestedEntriesAndACount() throws {
+        let arguments = ["run", "Tests/BatonCLITests/Fixtures/blank.yaml", "--context", "onboarded=false",
+                         "--events", "set context.onboarded=true; welcome.done"]
+        let result = try CLI.run(arguments)
+        let nested = result.output.split(separator: "\n").filter { $0.hasPrefix("  ↳ ") }
+        #expect(nested.count == 41, "\(nested.count)")
+        let more = try #require(nested.last)
+        #expect(more.hasPrefix("  ↳ … ") && more.hasSuffix(" more (--json lists them)"), "\(more)")
+        let json = try CLI.run(arguments + ["--json"])
+        let last = try #require(json.output.split(separator: "\n").last)
+        let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+        let listed = (object?["nested"] as? [Any])?.count ?? 0
+        #expect(listed == 40 + (Int(more.split(separator: " ")[2]) ?? 0))
+    }
+
     @Test func pipedInputPicksEventsByNumberAndAsksForPayloads() throws {
         // 1 is noteList.select, which takes a NoteRef; then back.
         let result = try CLI.run(["run", "flows/notes.yaml"], input: "1\n{\"id\":\"n9\"}\nback\nquit\n")

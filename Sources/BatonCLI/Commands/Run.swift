@@ -172,6 +172,9 @@ struct RunSession {
         return (result == "handled" || result == "opened" || result == "held") && !logged.contains { $0.isError }
     }
 
+    /// The most entries recorded inside one step that the text output prints.
+    static let nestedLinesShown = 40
+
     /// A log entry recorded in the middle of a step, as `run` prints it.
     struct NestedEntry: Encodable {
         var trigger: String
@@ -241,7 +244,12 @@ struct RunSession {
         }
         let header = "▸ " + step + (result.map { " → " + $0 } ?? "")
         print(colors.bold(header))
-        for entry in nested { print(entry.text) }
+        // A flow that loops (a child that finishes as it starts, restarted by its parent) can
+        // log thousands of entries in one step; the terminal gets the first ones and a count.
+        for entry in nested.prefix(Self.nestedLinesShown) { print(entry.text) }
+        if nested.count > Self.nestedLinesShown {
+            print("  ↳ … \(nested.count - Self.nestedLinesShown) more (--json lists them)")
+        }
         print(StateTreePrinter(colors: colors).render(state))
         print("")
     }

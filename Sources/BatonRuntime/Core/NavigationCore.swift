@@ -298,6 +298,10 @@ package struct NavigationCore: Sendable {
     /// changed flow holds it now (an item only moves between flows that both change); with
     /// it goes everything under it. The rest of the tree is not walked, and the entries a
     /// stack kept from the bottom up are not looked at again.
+    /// Up to this many flows changed in a step, whether one of them holds an item is asked of
+    /// each in turn; beyond it, what they hold is gathered into a set.
+    static let changedFlowsAskedInTurn = 16
+
     mutating func releaseUnheld() {
         defer {
             heldAtStepStart.empty()
@@ -315,8 +319,20 @@ package struct NavigationCore: Sendable {
             // The flows the step changed, as they are now, looked up once.
             for (id, _) in heldAtStepStart { changedAtStepEnd.append(state.flows[id]) }
             let changedNow = changedAtStepEnd
+            // A step changes one or a few flows, and asking each is cheapest. A step that loops
+            // (a child that finishes as it starts, restarted by its parent, until the limits stop
+            // it) changes thousands and makes thousands: then what they hold is gathered once,
+            // or the questions would cost the product of the two.
+            var heldByChanged: Set<Int>?
+            if changedNow.count > Self.changedFlowsAskedInTurn {
+                var held = Set<Int>()
+                for flow in changedNow { flow?.forEachHeldItem { held.insert($0.id) } }
+                heldByChanged = held
+            }
             func isHeldAtStepEnd(_ id: Int) -> Bool {
-                id == state.rootID || changedNow.contains { $0?.holds(id) == true }
+                if id == state.rootID { return true }
+                if let heldByChanged { return heldByChanged.contains(id) }
+                return changedNow.contains { $0?.holds(id) == true }
             }
             for ((_, range), flow) in zip(heldAtStepStart, changedNow) {
                 let items = heldItemsAtStepStart[range]
