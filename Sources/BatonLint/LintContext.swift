@@ -25,6 +25,8 @@ package final class LintContext {
     lazy var typeSystem = TypeSystem(types: index.types)
     /// Payloads of triggers and outcomes.
     lazy var payloads = PayloadAnalysis(context: self)
+    /// Which flows have a transition on which trigger, for the checks of what nothing handles.
+    lazy var triggerHandlers = TriggerHandlers(spec.flows)
 
     /// Every `when` of the spec with the flow it belongs to.
     lazy var conditions: [(flow: Flow, condition: Condition)] = {

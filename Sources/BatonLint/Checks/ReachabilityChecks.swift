@@ -89,7 +89,7 @@ package struct UnhandledEventCheck: LintCheck {
 
     package static func run(_ context: LintContext) -> [Diagnostic] {
         let graph = context.graph
-        let handlers = TriggerHandlers(context.spec.flows)
+        let handlers = context.triggerHandlers
         // Screen → the flows that show it in a placement other than a sequence step of theirs;
         // only read for `done`, so kept only for the screens that declare it.
         let doneScreens = Set(context.spec.screens.lazy.filter { $0.events.contains { $0.name == "done" } }.map(\.name))

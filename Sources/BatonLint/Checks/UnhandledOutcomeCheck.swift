@@ -61,26 +61,29 @@ package struct UnhandledOutcomeCheck: LintCheck {
 
     package static func run(_ context: LintContext) -> [Diagnostic] {
         let graph = context.graph
-        var handlers: TriggerHandlers?
         var out: [Diagnostic] = []
         var checked: Set<String> = []
-        for flow in context.spec.flows where checked.insert(flow.name).inserted && graph.reachableFlows.contains(flow.name) {
-            let starters = (graph.parents[flow.name] ?? OrderedSet()).elements.filter { graph.reachableFlows.contains($0) }
+        // By position: a copied flow or transition would retain everything it holds.
+        let flows = context.spec.flows
+        for position in flows.indices where checked.insert(flows[position].name).inserted {
+            let name = flows[position].name
+            guard graph.reachableFlows.contains(name) else { continue }
+            let starters = (graph.parents[name] ?? OrderedSet()).elements.filter { graph.reachableFlows.contains($0) }
             guard !starters.isEmpty else { continue }
-            for transition in flow.transitions {
-                for action in transition.performedActions {
+            let transitions = flows[position].transitions
+            for index in transitions.indices {
+                for action in transitions[index].performedActions {
                     guard case .finish(let outcome) = action.kind else { continue }
-                    let table = handlers ?? TriggerHandlers(context.spec.flows)
-                    handlers = table
-                    let key = TriggerKey(flow.name, outcome.name)
+                    let table = context.triggerHandlers
+                    let key = TriggerKey(name, outcome.name)
                     let forgetful = starters.first { starter in
-                        !(outcome.name == "done" && context.hasStep(flow.name, in: starter))
+                        !(outcome.name == "done" && context.hasStep(name, in: starter))
                             && !graph.ancestors(ofAndIncluding: starter).contains { table.has(key, in: $0) }
                     }
                     guard let forgetful else { continue }
-                    let taken = takenOutcomes(of: flow.name, above: forgetful, context)
-                    out.append(diagnostic(.unhandledOutcome(outcome.name, flow: flow.name, parent: forgetful, taken: taken),
-                                          at: action.location ?? outcome.location ?? transition.trigger.location))
+                    let taken = takenOutcomes(of: name, above: forgetful, context)
+                    out.append(diagnostic(.unhandledOutcome(outcome.name, flow: name, parent: forgetful, taken: taken),
+                                          at: action.location ?? outcome.location ?? transitions[index].trigger.location))
                 }
             }
         }
