@@ -131,7 +131,9 @@ private struct Oracle {
                let place = declared.location, !isReported(place) {
                 missed("\(screen).\(event) was unhandled and not reported")
             }
-            if outcome.name == "rejected", let refused = outcome.use.refused,
+            // A step rejected for an alternative, or one that stands while the action it led to
+            // (for an outcome or `X.dismissed`) was refused.
+            if outcome.name == "rejected" || outcome.name == "handled", let refused = outcome.use.refused,
                let place = locations.location(of: CoverageTarget(refused)), !isReported(place) {
                 missed("\(CoverageTarget(refused).description) was rejected and not reported")
             }
