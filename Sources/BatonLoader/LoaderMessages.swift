@@ -92,8 +92,8 @@ enum LoaderMessage {
         Diagnostic(.error, code: "invalid-link", message: message, at: location)
     }
 
-    /// `baton: "1"`: the version is the number 1, which a quoted scalar is not.
-    /// `baton: "1"` (or `baton-test: "1"`): the version is the integer, as the schemas say.
+    /// `baton: "1"` (or `baton-test: "1"`): the version is the number 1, which a quoted scalar
+    /// is not, as the schemas say.
     static func quotedVersion(key: String = "baton", at location: SourceRange) -> Diagnostic {
         Diagnostic(.error, code: "unsupported-version",
                    message: "the format version is the number 1, not the string \"1\"",

@@ -63,6 +63,37 @@ final class ProbeViewModel: ScreenViewModel {
         #expect(meat != nil)
     }
 
+    /// One change of a fact makes twenty following switches follow: the step changes more
+    /// flows than releasing asks in turn (`NavigationCore.changedFlowsAskedInTurn`), so what
+    /// they hold is gathered into a set. Every branch a switch left is kept, not released, and
+    /// the core holds exactly the instances the coordinators show or keep.
+    @Test func aStepThatChangesManyFlowsReleasesOnlyWhatNothingHolds() throws {
+        let tabs = (0..<20).map { "t\($0)" }
+        let run = try runtime("""
+            baton: 1
+            start: root
+            context:
+              on: {type: bool, default: false}
+            screens:
+              a: {}
+              b: {}
+            flows:
+              root:
+                tabs: [\(tabs.joined(separator: ", "))]
+            \(tabs.map { "  \($0):\n    switch:\n      - {when: context.on, screen: a}\n      - screen: b\n    follow: true" }
+                .joined(separator: "\n"))
+            """)
+        #expect(tabs.count > NavigationCore.changedFlowsAskedInTurn)
+        try run.set(context: ["on": true], flags: [:])
+        try run.set(context: ["on": false], flags: [:])
+        let pool = InstancePool(root: run.root)
+        #expect(run.core.state.flows.count == 21)
+        #expect(run.core.state.screens.count == 40, "each switch shows b and keeps a")
+        #expect(pool.flows.count == run.core.state.flows.count)
+        #expect(pool.screens.count == run.core.state.screens.count)
+        #expect(Set(pool.screens.keys) == Set(run.core.state.screens.keys))
+    }
+
     @Test func releasingTheRuntimeReleasesEverything() throws {
         var run: FlowRuntime? = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         weak let root = run?.root

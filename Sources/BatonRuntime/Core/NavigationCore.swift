@@ -293,15 +293,15 @@ package struct NavigationCore: Sendable {
         }
     }
 
+    /// Up to this many flows changed in a step, whether one of them holds an item is asked of
+    /// each in turn; beyond it, what they hold is gathered into a set.
+    static let changedFlowsAskedInTurn = 16
+
     /// At the end of a step: drops what the step released. Only an item a changed flow held
     /// before, or an instance the step made, can have been let go, and it is let go when no
     /// changed flow holds it now (an item only moves between flows that both change); with
     /// it goes everything under it. The rest of the tree is not walked, and the entries a
     /// stack kept from the bottom up are not looked at again.
-    /// Up to this many flows changed in a step, whether one of them holds an item is asked of
-    /// each in turn; beyond it, what they hold is gathered into a set.
-    static let changedFlowsAskedInTurn = 16
-
     mutating func releaseUnheld() {
         defer {
             heldAtStepStart.empty()
