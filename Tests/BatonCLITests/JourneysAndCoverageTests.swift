@@ -58,6 +58,15 @@ import Testing
         #expect(result.output.isEmpty)
     }
 
+    /// `blank.yaml` passes the static checks, but exploration finds errors (a state that
+    /// shows nothing, a key the runtime refuses there): its journeys would fail `baton test`.
+    @Test func journeysRefuseAFlowWithExplorationErrors() throws {
+        let result = try CLI.run(["journeys", "Tests/BatonCLITests/Fixtures/blank.yaml"])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("[nothing-shown]"), "\(result.errors)")
+        #expect(result.output.isEmpty)
+    }
+
     @Test func coverageNamesWhatTheScenariosMissedWithTheirPlaces() throws {
         let result = try CLI.run(["test", "\(Self.partial).test.yaml", "--coverage"])
         #expect(result.status == 0)

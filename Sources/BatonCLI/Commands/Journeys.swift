@@ -14,7 +14,8 @@ extension BatonCommand {
                 another one continues is left out. Each scenario's steps are followed by an \
                 `expect` of the state they lead to, so the file passes `baton test` and fails \
                 when the navigation changes: a regression suite to start from. The output is \
-                the same for the same flow. A flow with lint errors is refused. Without -o the \
+                the same for the same flow. A flow with lint errors is refused, those exploration \
+                finds included. Without -o the \
                 file goes to standard output and names the flow as if it were saved beside it.
 
                 Example:
@@ -44,6 +45,14 @@ extension BatonCommand {
                 throw ExitCode(1)
             }
             let exploration = Explorer(spec: spec, options: bounds.options).run()
+            // What exploration finds is lint too: a journey through a state where the runtime
+            // refuses what the flow wires would fail `baton test`.
+            let errors = exploration.findings.filter { $0.severity == .error }
+            guard errors.isEmpty else {
+                let report = TextReporter(colors: .forStandardError).generateReport([FileReport(file: flow, diagnostics: checked.diagnostics + errors)])
+                FileHandle.standardError.write(Data((report + "\n").utf8))
+                throw ExitCode(1)
+            }
             var command = "baton journeys \(URL(fileURLWithPath: flow).lastPathComponent)"
             if !exploration.isComplete { command += " (exploration bounded: \(exploration.boundsHit.joined(separator: ", ")))" }
             let writer = JourneyWriter(spec: spec, exploration: exploration, flowReference: Self.reference(to: flow, from: output),
