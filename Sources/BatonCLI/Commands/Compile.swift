@@ -38,9 +38,7 @@ extension BatonCommand {
             let key = try sign.map(FlowSigner.privateKey(file:))
             let (compiled, diagnostics) = FlowCompiler().compile(path: flow, locations: locations)
             if !diagnostics.isEmpty {
-                let report = TextReporter(colors: .forStandardError)
-                    .generateReport([FileReport(file: flow, diagnostics: diagnostics)])
-                FileHandle.standardError.write(Data((report + "\n").utf8))
+                TextReporter.printToStandardError(diagnostics, of: flow)
             }
             guard var json = compiled else { throw ExitCode(1) }
             if let key {

@@ -51,9 +51,7 @@ extension BatonCommand {
                 let checked = LintRun().check(file: flow)
                 let errors = checked.diagnostics.filter { $0.severity == .error }
                 guard let spec = checked.spec, errors.isEmpty else {
-                    let report = TextReporter(colors: .forStandardError)
-                        .generateReport([FileReport(file: flow, diagnostics: checked.diagnostics)])
-                    FileHandle.standardError.write(Data((report + "\n").utf8))
+                    TextReporter.printToStandardError(checked.diagnostics, of: flow)
                     throw ExitCode(1)
                 }
                 var generator = SwiftGenerator(spec: spec, source: flow)

@@ -36,9 +36,7 @@ extension BatonCommand {
             try CommandFailure.requireFile(file)
             let result = CompiledInput.load(path: file)
             guard let spec = result.spec else {
-                let report = TextReporter(colors: .forStandardError)
-                    .generateReport([FileReport(file: file, diagnostics: result.diagnostics)])
-                FileHandle.standardError.write(Data((report + "\n").utf8))
+                TextReporter.printToStandardError(result.diagnostics, of: file)
                 throw ExitCode(1)
             }
             if let flow, !spec.flows.contains(where: { $0.name == flow }) {

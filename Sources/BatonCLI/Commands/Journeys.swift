@@ -40,8 +40,7 @@ extension BatonCommand {
             try CommandFailure.requireFile(flow)
             let checked = LintRun().check(file: flow)
             guard let spec = checked.spec else {
-                let report = TextReporter(colors: .forStandardError).generateReport([FileReport(file: flow, diagnostics: checked.diagnostics)])
-                FileHandle.standardError.write(Data((report + "\n").utf8))
+                TextReporter.printToStandardError(checked.diagnostics, of: flow)
                 throw ExitCode(1)
             }
             let exploration = Explorer(spec: spec, options: bounds.options).run()
@@ -49,8 +48,7 @@ extension BatonCommand {
             // refuses what the flow wires would fail `baton test`.
             let errors = exploration.findings.filter { $0.severity == .error }
             guard errors.isEmpty else {
-                let report = TextReporter(colors: .forStandardError).generateReport([FileReport(file: flow, diagnostics: checked.diagnostics + errors)])
-                FileHandle.standardError.write(Data((report + "\n").utf8))
+                TextReporter.printToStandardError(checked.diagnostics + errors, of: flow)
                 throw ExitCode(1)
             }
             var command = "baton journeys \(URL(fileURLWithPath: flow).lastPathComponent)"

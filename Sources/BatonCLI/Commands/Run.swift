@@ -115,8 +115,7 @@ extension BatonCommand {
         }
 
         private func printDiagnostics(_ diagnostics: [Diagnostic]) {
-            let report = TextReporter(colors: .forStandardError).generateReport([FileReport(file: flow, diagnostics: diagnostics)])
-            FileHandle.standardError.write(Data((report + "\n").utf8))
+            TextReporter.printToStandardError(diagnostics, of: flow)
         }
     }
 }

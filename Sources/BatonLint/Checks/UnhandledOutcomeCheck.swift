@@ -74,11 +74,10 @@ package struct UnhandledOutcomeCheck: LintCheck {
             for index in transitions.indices {
                 for action in transitions[index].performedActions {
                     guard case .finish(let outcome) = action.kind else { continue }
-                    let table = context.triggerHandlers
                     let key = TriggerKey(name, outcome.name)
                     let forgetful = starters.first { starter in
-                        !(outcome.name == "done" && context.hasStep(name, in: starter))
-                            && !graph.ancestors(ofAndIncluding: starter).contains { table.has(key, in: $0) }
+                        !(outcome.name == "done" && isStep(name, of: starter, context))
+                            && !graph.ancestors(ofAndIncluding: starter).contains { context.triggerHandlers.has(key, in: $0) }
                     }
                     guard let forgetful else { continue }
                     let taken = takenOutcomes(of: name, above: forgetful, context)
@@ -88,6 +87,13 @@ package struct UnhandledOutcomeCheck: LintCheck {
             }
         }
         return out
+    }
+
+    /// Whether `child` is one of the steps of `flow`, a sequence: the sequence's built-in
+    /// `done` then takes the child's `done`.
+    private static func isStep(_ child: String, of flow: String, _ context: LintContext) -> Bool {
+        guard case .sequence(let steps)? = context.index.flows[flow]?.kind else { return false }
+        return steps.contains { $0.target.name == child }
     }
 
     /// The outcomes of `child` that `starter` and the flows above it take: the names a
@@ -100,14 +106,5 @@ package struct UnhandledOutcomeCheck: LintCheck {
             }
         }
         return taken.elements
-    }
-}
-
-extension LintContext {
-    /// Whether `child` is one of the steps of `flow`, a sequence: the sequence's built-in
-    /// `done` then takes the child's `done`.
-    func hasStep(_ child: String, in flow: String) -> Bool {
-        guard case .sequence(let steps)? = index.flows[flow]?.kind else { return false }
-        return steps.contains { $0.target.name == child }
     }
 }
