@@ -310,6 +310,12 @@ private struct Search {
             findings.add(Finding.unhandled(screen: screen, event: event, flows: navigation.flows, at: declaration.location,
                                            trace: trace(to: position, then: taken.steps(at: locations), flags: flags)))
         }
+        if outcome.name == "handled" {
+            for untaken in outcome.use.untakenOutcomes {
+                findings.add(Finding.untakenOutcome(untaken, at: untaken.location(in: index, locations),
+                                                    trace: trace(to: position, then: taken.steps(at: locations), flags: flags)))
+            }
+        }
         if let refused = outcome.use.refused, outcome.name == "rejected" || outcome.name == "handled" {
             // Handled with a refusal inside: the action for an outcome or `X.dismissed` the step
             // led to failed, while the step itself stands.

@@ -1,12 +1,13 @@
 import BatonLint
 import BatonModel
+import BatonRuntime
 
 /// The problems exploration reports, each described as the static checks are (the docs, the
 /// SARIF rules and the generated tests come from these descriptions).
 public enum Finding {
     /// Every finding's description, in the order docs/LINT.md lists them.
     public static let descriptions: [CheckDescription] = [
-        unhandledInState, rejectedInState, stuckScreen, nothingShown, unusedScreen, unusedFlow, unusedTransition,
+        unhandledInState, unhandledOutcomeInState, rejectedInState, stuckScreen, nothingShown, unusedScreen, unusedFlow, unusedTransition,
         linkNeverOpens, startFails, explorationBounded,
     ]
 
@@ -60,6 +61,83 @@ public enum Finding {
               paywall.subscribe: dismiss
         """,
         fix: "Handle the event in the flow that shows the screen there, or in a flow above both placements.")
+
+    static let unhandledOutcomeInState = CheckDescription(
+        code: "unhandled-outcome-in-state", severity: .warning,
+        summary: "A flow a user can reach finishes with an outcome that no flow above it takes where it is shown then.",
+        rationale: "The child closes, but what should follow does not happen, and nothing fails. The static check `unhandled-outcome` accepts an outcome that a flow above the child's starter takes (a flow above takes it when none between does, if it starts the child itself too); a starter shown in two places (pushed from two tabs, say) may have that flow above it in one and not in the other. Exploration finishes the child in every placement a user can reach. The trace says how to reach the one that forgot it.",
+        badExample: """
+        baton: 1
+        start: main
+        screens:
+          home: {events: {buy: ~, login: ~}}
+          search: {events: {buy: ~}}
+          cart: {events: {pay: ~}}
+          login: {events: {ok: ~, cancel: ~}}
+        flows:
+          main:
+            tabs:
+              - {id: home, flow: homeTab}
+              - {id: search, flow: searchTab}
+          homeTab:
+            stack: home
+            on:
+              home.buy: push checkout
+              home.login: sheet auth
+              auth.done: ignore
+              auth.cancelled: ignore
+          searchTab:
+            stack: search
+            on:
+              search.buy: push checkout
+          checkout:
+            stack: cart
+            on:
+              cart.pay: sheet auth
+              auth.done: ignore
+          auth:
+            stack: login
+            on:
+              login.ok: finish
+              login.cancel: finish cancelled
+        """,
+        goodExample: """
+        baton: 1
+        start: main
+        screens:
+          home: {events: {buy: ~, login: ~}}
+          search: {events: {buy: ~}}
+          cart: {events: {pay: ~}}
+          login: {events: {ok: ~, cancel: ~}}
+        flows:
+          main:
+            tabs:
+              - {id: home, flow: homeTab}
+              - {id: search, flow: searchTab}
+          homeTab:
+            stack: home
+            on:
+              home.buy: push checkout
+              home.login: sheet auth
+              auth.done: ignore
+              auth.cancelled: ignore
+          searchTab:
+            stack: search
+            on:
+              search.buy: push checkout
+          checkout:
+            stack: cart
+            on:
+              cart.pay: sheet auth
+              auth.done: ignore
+              auth.cancelled: ignore
+          auth:
+            stack: login
+            on:
+              login.ok: finish
+              login.cancel: finish cancelled
+        """,
+        fix: "Take the outcome in the flow that starts the child (`ignore` when closing the child is all it should do); a flow above it takes it only where no flow between does, and only if it starts the child itself.")
 
     static let rejectedInState = CheckDescription(
         code: "rejected-in-state", severity: .error,
@@ -349,6 +427,17 @@ public enum Finding {
     static func unhandled(screen: String, event: String, flows: [String], at location: SourceRange?, trace: Trace) -> Diagnostic {
         diagnostic(unhandledInState, "`\(screen).\(event)` is not handled when \(screen) is shown in \(placement(flows))",
                    at: location, suggestion: "handle it in \(flows.last ?? "that flow") or a flow above it", trace: trace)
+    }
+
+    /// A `finish` whose outcome no flow above the child took in the placement it finished in.
+    static func untakenOutcome(_ untaken: UntakenOutcome, at location: SourceRange?, trace: Trace) -> Diagnostic {
+        let flow = untaken.flow
+        let starter = untaken.placement.dropLast().last ?? "its parent"
+        return diagnostic(unhandledOutcomeInState,
+                          "no flow takes outcome '\(untaken.outcome)' of flow '\(flow)' when it finishes in \(placement(untaken.placement)): the flow closes, and nothing follows from the outcome",
+                          at: location,
+                          suggestion: "take `\(flow).\(untaken.outcome)` in \(starter) (`\(flow).\(untaken.outcome): ignore` if closing it is all it should do)",
+                          trace: trace)
     }
 
     static func rejected(step: String, target: CoverageTarget, message: String?, at location: SourceRange?, trace: Trace) -> Diagnostic {

@@ -40,20 +40,59 @@ package struct LinkUse: Hashable, Codable, Sendable, Comparable {
 package struct StepUse: Hashable, Sendable {
     package var transitions: [TransitionUse] = []
     package var links: [LinkUse] = []
+    /// What went amiss in the step, which most steps have nothing of: one reference, so that
+    /// a step use, copied on every step, stays three references long.
+    private var remarks: Remarks?
+
     /// The alternative whose action could not be performed, and why. When the step was
     /// rejected for it: a `popTo` whose screen is not on the stack, a `do` that cannot
     /// complete, a `return` whose receiver lacks the result. When the step is handled all the
     /// same, the refusal happened inside it: the action for an outcome or for `X.dismissed`.
-    package var refusal: Refusal?
+    package var refusal: Refusal? {
+        get { remarks?.refusal }
+        set { remarks = Remarks.unlessEmpty(refusal: newValue, untakenOutcomes: untakenOutcomes) }
+    }
+
+    /// (1.1) The outcomes a `finish` of this step gave that no flow took: the child closed all
+    /// the same (`RuntimeMessage.outcomeNotTaken`), which is not an error, and exploration
+    /// reports it for the placement it happened in.
+    package var untakenOutcomes: [UntakenOutcome] {
+        get { remarks?.untakenOutcomes ?? [] }
+        set { remarks = Remarks.unlessEmpty(refusal: refusal, untakenOutcomes: newValue) }
+    }
 
     /// The alternative the runtime refused, if any.
     package var refused: TransitionUse? { refusal?.alternative }
 
     package init() {}
+
+    /// A refusal and the outcomes no flow took, never changed once made.
+    private final class Remarks: Hashable, Sendable {
+        let refusal: Refusal?
+        let untakenOutcomes: [UntakenOutcome]
+
+        private init(refusal: Refusal?, untakenOutcomes: [UntakenOutcome]) {
+            self.refusal = refusal
+            self.untakenOutcomes = untakenOutcomes
+        }
+
+        /// The remarks, nil when there are none.
+        static func unlessEmpty(refusal: Refusal?, untakenOutcomes: [UntakenOutcome]) -> Remarks? {
+            refusal == nil && untakenOutcomes.isEmpty ? nil : Remarks(refusal: refusal, untakenOutcomes: untakenOutcomes)
+        }
+
+        static func == (lhs: Remarks, rhs: Remarks) -> Bool {
+            lhs.refusal == rhs.refusal && lhs.untakenOutcomes == rhs.untakenOutcomes
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(refusal)
+            hasher.combine(untakenOutcomes)
+        }
+    }
 }
 
-/// An alternative the runtime refused, with its reason. A class, so that a step use, which
-/// is copied on every step and rarely holds one, stays three references long.
+/// An alternative the runtime refused, with its reason.
 package final class Refusal: Hashable, Sendable {
     package let alternative: TransitionUse
     package let reason: String?
@@ -70,6 +109,24 @@ package final class Refusal: Hashable, Sendable {
     package func hash(into hasher: inout Hasher) {
         hasher.combine(alternative)
         hasher.combine(reason)
+    }
+}
+
+/// An outcome no flow took: the flow that finished with it, where it was shown (its flow and
+/// the flows above it, root first) and the alternative whose `finish` gave it.
+package struct UntakenOutcome: Hashable, Sendable {
+    package var outcome: String
+    /// The finished flow and the flows above it when it finished, root first.
+    package var placement: [String]
+    package var finishedBy: TransitionUse
+
+    /// The flow that finished.
+    package var flow: String { placement.last ?? "" }
+
+    package init(outcome: String, placement: [String], finishedBy: TransitionUse) {
+        self.outcome = outcome
+        self.placement = placement
+        self.finishedBy = finishedBy
     }
 }
 

@@ -137,6 +137,13 @@ private struct Oracle {
                let place = locations.location(of: CoverageTarget(refused)), !isReported(place) {
                 missed("\(CoverageTarget(refused).description) was rejected and not reported")
             }
+            // A child closed with an outcome no flow above it took where it finished.
+            if outcome.name == "handled" {
+                for untaken in outcome.use.untakenOutcomes {
+                    guard let place = untaken.location(in: index, locations), !isReported(place) else { continue }
+                    missed("outcome \(untaken.flow).\(untaken.outcome) was taken by no flow and not reported")
+                }
+            }
             if !problems.isEmpty { break }
         }
         if problems.isEmpty { checkShown(core.navigationState(withTree: false)) }

@@ -8,11 +8,15 @@ import BatonTestSupport
 /// then push, outcomes, and alternatives guarded by flags or by facts no switch follows (a
 /// bool and a string compared with a literal), some without a fallback, as may be the
 /// sequence's step, a tab and the sign-in screen's only way on; screens are shared between
-/// tabs, some stacks have deep links, and a picker hands a result back with `return`. Most
+/// tabs, some stacks have deep links (some to a flow they share, which presents the editor and
+/// leaves its outcome to the stack below), and a picker hands a result back with `return`. Most
 /// seeds lint clean; the rest are skipped by the tests that use them.
 enum RandomFlow {
     static func yaml(seed: UInt64) -> String {
         var random = SplitMix64(seed: seed)
+        // A stream of its own for what came later (a shared flow), so that the rest of each
+        // seed's file stays as it was.
+        var later = SplitMix64(seed: ~seed)
         let screenCount = 5 + random.below(4)
         let screens = (0..<screenCount).map { "s\($0)" }
         let tabCount = 2 + random.below(2)
@@ -80,17 +84,24 @@ enum RandomFlow {
         let stacks = tabs.flatMap { $0 == switched ? [$0 + "a", $0 + "b"] : [$0] }
         let context = Context(tabs: tabs, screens: screens, events: events,
                               linked: stacks.filter { _ in random.below(2) == 0 })
+        // Some stacks push one shared flow by a deep link; it presents the editor and takes
+        // none of its outcomes, so where the editor's outcome goes depends on the stack below.
+        let sharing = Set(stacks.filter { _ in later.below(2) == 0 })
         for tab in tabs {
             if tab == switched {
                 lines += [
                     "  \(tab):", "    switch:", "      - {when: context.c1, flow: \(tab)a}", "      - flow: \(tab)b",
                     "    follow: true",
                 ]
-                lines += stackFlow("\(tab)a", context, random: &random)
-                lines += stackFlow("\(tab)b", context, random: &random)
+                lines += stackFlow("\(tab)a", context, sharing: sharing.contains("\(tab)a"), random: &random)
+                lines += stackFlow("\(tab)b", context, sharing: sharing.contains("\(tab)b"), random: &random)
             } else {
-                lines += stackFlow(tab, context, sequence: tab == sequenced, random: &random)
+                lines += stackFlow(tab, context, sequence: tab == sequenced, sharing: sharing.contains(tab), random: &random)
             }
+        }
+        if !sharing.isEmpty, let flowsLine = lines.firstIndex(of: "flows:") {
+            lines.insert("  lobby: {events: [a]}", at: flowsLine)
+            lines += ["  shared:", "    stack: lobby", "    on:", "      lobby.a: sheet editor"]
         }
         // A child flow the stacks may present, which finishes with an outcome.
         lines += [
@@ -116,7 +127,7 @@ enum RandomFlow {
 
     /// One tab's stack: every trigger's screen is one the flow already shows, so the file
     /// has no unknown trigger.
-    private static func stackFlow(_ name: String, _ context: Context, sequence: Bool = false,
+    private static func stackFlow(_ name: String, _ context: Context, sequence: Bool = false, sharing: Bool = false,
                                   random: inout SplitMix64) -> [String] {
         let (tabs, screens, events) = (context.tabs, context.screens, context.events)
         let root = screens[random.below(screens.count)]
@@ -134,6 +145,10 @@ enum RandomFlow {
             let target = screens[random.below(screens.count)]
             lines += ["    links:", "      /\(name)/{id}: \(target)"]
             onStack.append(target)
+        }
+        if sharing {
+            if !context.linked.contains(name) { lines.append("    links:") }
+            lines.append("      /share/\(name): shared")
         }
         var handled: Set<String> = []
         var transitions: [String] = []

@@ -81,6 +81,39 @@ import Testing
         #expect(outcome?.message == "no flow takes outcome 'auth.cancelled'; the flow closed all the same")
         #expect(outcome?.isError == false)
         #expect(run.log.allSatisfy { !$0.isError })
+        // What exploration reports per placement: the outcome, where the child finished, and the
+        // alternative whose `finish` gave it.
+        #expect(run.use.untakenOutcomes == [UntakenOutcome(
+            outcome: "cancelled", placement: ["main", "auth"],
+            finishedBy: TransitionUse(flow: "auth", trigger: "login.cancel", action: 0))])
+        run.send("login", from: "home")
+        #expect(run.use.untakenOutcomes.isEmpty, "each step notes its own")
+    }
+
+    /// The `done` of a sequence that ran out of steps is not a `finish` anyone wrote: it is not
+    /// noted as an outcome no flow took (the static check leaves it too).
+    @Test func aSequenceRunningOutOfStepsNotesNoUntakenOutcome() throws {
+        let run = try runtime("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: [start]}
+              intro: {events: [next]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.start: sheet tour
+              tour:
+                sequence: [intro]
+                on:
+                  intro.next: next
+            """)
+        run.send("start", from: "home")
+        #expect(run.send("next", from: "intro") == .handled)
+        #expect(run.state.presented == nil)
+        #expect(run.log.last?.result == "unhandled")
+        #expect(run.use.untakenOutcomes.isEmpty)
     }
 
     @Test func emitReEmitsToTheParentFromTheSameSource() throws {

@@ -36,12 +36,12 @@ extension NavigationCore {
                 result = .handled
                 for (position, item) in items.enumerated() {
                     itemPosition = position
-                    result = try apply(item, in: id, emission: emission, depth: depth)
+                    result = try apply(item, in: id, emission: emission, depth: depth, of: useIndex)
                     guard result == .handled else { break }
                     drainEmptySequences(depth: depth)
                 }
             } else {
-                result = try apply(action, in: id, emission: emission, depth: depth)
+                result = try apply(action, in: id, emission: emission, depth: depth, of: useIndex)
                 if result == .handled { drainEmptySequences(depth: depth) }
             }
         } catch {
@@ -66,8 +66,10 @@ extension NavigationCore {
         return result
     }
 
+    /// Applies `action` (an item of a `do`, or the whole action) of the alternative at
+    /// `useIndex` in the step's `use.transitions`.
     private mutating func apply(
-        _ action: Action, in id: Int, emission: Emission, depth: Int
+        _ action: Action, in id: Int, emission: Emission, depth: Int, of useIndex: Int
     ) throws(ActionFailure) -> StepResult {
         let input = Values.merge(emission.payload, action.with?.value)
         switch action.kind {
@@ -125,7 +127,8 @@ extension NavigationCore {
             }
             return advance(sequence, after: state.flows[sequence]?.currentStepIndex ?? -1, payload: input, depth: depth)
         case .finish(let outcome):
-            return finish(id, outcome: outcome.name, payload: input, depth: depth)
+            let alternative = use.transitions.indices.contains(useIndex) ? use.transitions[useIndex] : nil
+            return finish(id, outcome: outcome.name, payload: input, depth: depth, by: alternative)
         case .emit(let event):
             guard let parent = state.flows[id]?.parent else { return .unhandled(RuntimeMessage.emitFromRoot(event.name)) }
             let emitted = Emission(event: event.name, source: emission.source, payload: input, isOutcome: false,

@@ -152,8 +152,10 @@ extension NavigationCore {
     /// Finishes flow `id` with `outcome`: removes it from its parent (its stack entries, its
     /// modal, its tab or branch), then offers `flow.outcome` to the parent. The root finishing
     /// ends the run. The step is handled whatever the parent does with the outcome: the flow
-    /// has finished either way.
-    mutating func finish(_ id: Int, outcome: String, payload: Value?, depth: Int) -> StepResult {
+    /// has finished either way. `by` is the alternative whose `finish` this is (nil for the
+    /// `done` of a sequence that ran out of steps): an outcome it gives that no flow takes is
+    /// noted in the step's `use`.
+    mutating func finish(_ id: Int, outcome: String, payload: Value?, depth: Int, by finishing: TransitionUse? = nil) -> StepResult {
         guard let flow = state.flows[id] else { return .rejected(RuntimeMessage.unknownTarget(String(id))) }
         guard let parentID = flow.parent, let parent = state.flows[parentID] else {
             state.finished = outcome
@@ -185,6 +187,10 @@ extension NavigationCore {
         // closed, which is what the step asked for. Lint's `unhandled-outcome` warns about it.
         recordNested(trigger: "outcome \(emission.trigger)", trace: trace, result: result.name, message: result.message,
                      failing: result.name != "unhandled", at: slot)
+        if result.name == "unhandled", let finishing {
+            let above = ancestors(of: parentID).reversed().map { state.flows[$0]?.flow ?? "" }
+            use.untakenOutcomes.append(UntakenOutcome(outcome: outcome, placement: above + [flow.flow], finishedBy: finishing))
+        }
         trace = saved
         return .handled
     }
