@@ -157,55 +157,28 @@ import Testing
         #expect(!result.findings.contains { $0.code == "unused-transition" })
     }
 
-    /// `checkout` is pushed from two tabs; the outcome of the sheet it starts is taken above
-    /// it in one of them only. The static check, which asks whether any flow above the starter
-    /// takes it, accepts that; exploration finishes the sheet in both placements.
+    /// The finding's own example: `checkout` is pushed from two tabs, and the outcome of the
+    /// sheet it starts is taken above it in one of them only (the home tab starts the sheet
+    /// too). The static check, which asks whether a flow above the starter takes it, accepts
+    /// that; exploration finishes the sheet in both placements.
     @Test func anOutcomeTakenAboveTheStarterInOnePlacementOnlyIsReportedForTheOther() throws {
-        let result = try #require(explore("""
-            baton: 1
-            start: main
-            screens:
-              home: {events: {buy: ~, login: ~}}
-              search: {events: {buy: ~}}
-              cart: {events: {pay: ~}}
-              login: {events: {ok: ~, cancel: ~}}
-            flows:
-              main:
-                tabs:
-                  - {id: home, flow: homeTab}
-                  - {id: search, flow: searchTab}
-              homeTab:
-                stack: home
-                on:
-                  home.buy: push checkout
-                  home.login: sheet auth
-                  auth.done: ignore
-                  auth.cancelled: ignore
-              searchTab:
-                stack: search
-                on:
-                  search.buy: push checkout
-              checkout:
-                stack: cart
-                on:
-                  cart.pay: sheet auth
-                  auth.done: ignore
-              auth:
-                stack: login
-                on:
-                  login.ok: finish
-                  login.cancel: {do: [finish cancelled]}
-            """))
+        let example = try #require(Finding.descriptions.first { $0.code == "unhandled-outcome-in-state" }?.badExample)
+        let result = try #require(explore(example))
         let found = result.findings.filter { $0.code == "unhandled-outcome-in-state" }
         #expect(found.count == 1, "\(result.findings)")
         #expect(found.first?.message == "no flow takes outcome 'cancelled' of flow 'auth' when it finishes in main › searchTab › checkout › auth: the flow closes, and nothing follows from the outcome")
         #expect(steps(found.first) == ["tab search", "search.buy", "cart.pay", "login.cancel"])
-        #expect(found.first?.location?.start.line == 33, "at the `finish` inside the `do`")
+        #expect(found.first?.location?.start.line == 33, "at `login.cancel: finish cancelled`")
         #expect(found.first?.suggestion == "take `auth.cancelled` in checkout (`auth.cancelled: ignore` if closing it is all it should do)")
         #expect(found.first?.severity == .warning)
+        let spec = try #require(FlowLoader().load(text: example, path: "main.yaml").spec)
+        #expect(!Linter().lint(spec).contains { $0.code == "unhandled-outcome" })
     }
 
-    @Test func anOutcomeNoFlowTakesAnywhereIsLeftToTheStaticCheck() throws {
+    /// Where no flow takes the outcome in any placement, the static check reports it on the
+    /// same line (the `finish` inside the `do`), and `baton lint` keeps that one, which names
+    /// the starter.
+    @Test func anOutcomeNoFlowTakesAnywhereIsFoundOnTheStaticChecksLine() throws {
         let text = """
             baton: 1
             start: main
@@ -222,14 +195,15 @@ import Testing
                 stack: login
                 on:
                   login.ok: finish
-                  login.cancel: finish cancelled
+                  login.cancel:
+                    do:
+                      - finish cancelled
             """
         let found = try #require(explore(text)).findings.filter { $0.code == "unhandled-outcome-in-state" }
-        #expect(found.count == 1)
+        #expect(found.map(\.location?.start.line) == [18])
         let spec = try #require(FlowLoader().load(text: text, path: "main.yaml").spec)
         let statically = Linter().lint(spec).filter { $0.code == "unhandled-outcome" }
-        // The same line: `baton lint` keeps the static one, which names the starter.
-        #expect(statically.map(\.location?.start.line) == found.map(\.location?.start.line))
+        #expect(statically.map(\.location?.start.line) == [18])
     }
 
     @Test func aDismissedActionRefusedIsRejectedInState() throws {
