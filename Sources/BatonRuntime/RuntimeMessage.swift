@@ -12,6 +12,11 @@ enum RuntimeMessage {
 
     static let tooManyCreated = "stopped: one step would create more than the limit of \(FlowRuntime.maxCreatedPerStep) screens and flows (tabs flows nested in tabs flows?)"
 
+    /// A step stopped by a limit because it kept starting a sequence that finishes as it starts.
+    static func restartLoop(_ sequence: String, count: Int) -> String {
+        "stopped: one step started '\(sequence)' \(count) times: no step of the sequence can be shown, so it finishes as it starts, and each time it is started again (by the action for `\(sequence).done`, or by the flow it left empty)"
+    }
+
     static func notVisible(_ screen: String, visible: String?) -> String {
         "screen '\(screen)' is not visible" + (visible.map { "; the visible screen is '\($0)'" } ?? "")
     }

@@ -83,6 +83,10 @@ import Testing
         #expect(nested.count == 41, "\(nested.count)")
         let more = try #require(nested.last)
         #expect(more.hasPrefix("  ↳ … ") && more.hasSuffix(" more (--json lists them)"), "\(more)")
+        // The limit that stops it names the loop, not a generic cause.
+        let stopped = try #require(nested.first { $0.contains("→ rejected") })
+        #expect(stopped.contains("stopped: one step started 'onboarding' "), "\(stopped)")
+        #expect(stopped.contains("no step of the sequence can be shown, so it finishes as it starts"), "\(stopped)")
         let json = try CLI.run(arguments + ["--json"])
         let last = try #require(json.output.split(separator: "\n").last)
         let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]

@@ -206,6 +206,33 @@ import Testing
         #expect(statically.map(\.location?.start.line) == [18])
     }
 
+    /// A sequence none of whose steps can be shown, restarted for its outcome: the limit that
+    /// stops the step says so, rather than guessing at nested tabs.
+    @Test func aSequenceRestartedAsItFinishesIsNamedWhenTheLimitStopsIt() throws {
+        let result = try #require(explore("""
+            baton: 1
+            start: root
+            context:
+              onboarded: {type: bool, default: false}
+            screens:
+              welcome: {events: [next]}
+            flows:
+              root:
+                switch: [{flow: onboarding}]
+                on:
+                  onboarding.done: show onboarding
+              onboarding:
+                sequence:
+                  - {screen: welcome, when: "!context.onboarded"}
+                on:
+                  welcome.next: next
+            """))
+        let loop = try #require(result.findings.first { $0.code == "rejected-in-state" })
+        #expect(loop.message.contains("stopped: one step started 'onboarding' "), "\(loop.message)")
+        #expect(!loop.message.contains("tabs flows nested"), "\(loop.message)")
+        #expect(loop.location?.start.line == 11, "at `onboarding.done: show onboarding`")
+    }
+
     @Test func aDismissedActionRefusedIsRejectedInState() throws {
         let result = try #require(explore("""
             baton: 1

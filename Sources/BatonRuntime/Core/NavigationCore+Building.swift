@@ -57,7 +57,7 @@ extension NavigationCore {
     /// A flow instance started with `input` (ignored when the flow takes none) under flow
     /// `parent`, its first content built; its id.
     mutating func makeFlow(_ definition: FlowDefinition, input: Value?, depth: Int, parent: Int? = nil) throws(ActionFailure) -> Int {
-        guard depth < Self.maxDepth else { throw ActionFailure(message: RuntimeMessage.tooDeep) }
+        guard depth < Self.maxDepth else { throw ActionFailure(message: stoppedMessage(RuntimeMessage.tooDeep)) }
         try countCreation()
         let id = takeInstanceID()
         let name = definition.flow.name
@@ -77,9 +77,22 @@ extension NavigationCore {
     /// two-tab flows would otherwise build 2^N instances from a few lines.
     mutating func countCreation() throws(ActionFailure) {
         guard createdThisStep < Self.maxCreatedPerStep else {
-            throw ActionFailure(message: RuntimeMessage.tooManyCreated)
+            throw ActionFailure(message: stoppedMessage(RuntimeMessage.tooManyCreated))
         }
         createdThisStep += 1
+    }
+
+    /// Why a limit stopped the step: when the step kept starting one sequence none of whose
+    /// steps can be shown (it finishes as it starts, and is started again each time), that
+    /// loop; else `generic`. Looked into only once a limit is hit.
+    func stoppedMessage(_ generic: String) -> String {
+        var starts: [String: Int] = [:]
+        for item in madeThisStep where item.isFlow { starts[item.name, default: 0] += 1 }
+        // The most started, and of those the first by name: the message is the same every run.
+        guard let (name, count) = starts.min(by: { ($1.value, $0.key) < ($0.value, $1.key) }), count > 1,
+              case .sequence(let steps)? = definitions.flows[name]?.flow.kind,
+              !steps.contains(where: { holds($0.when) }) else { return generic }
+        return RuntimeMessage.restartLoop(name, count: count)
     }
 
     /// Builds again what flow `id` shows when it starts: its stack root, first step, tabs or

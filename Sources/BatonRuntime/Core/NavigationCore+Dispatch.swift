@@ -5,7 +5,7 @@ extension NavigationCore {
     /// sequence's `done`), its `*.event` key, the default of `back`; else it bubbles to the
     /// parent. An emission that reaches past the root is unhandled (`back`: rejected).
     mutating func dispatch(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult {
-        guard depth <= Self.maxDepth else { return .rejected(RuntimeMessage.tooDeep) }
+        guard depth <= Self.maxDepth else { return .rejected(stoppedMessage(RuntimeMessage.tooDeep)) }
         // Only the flow's name and parent are kept: a copy of the flow held across the action
         // would make its first change copy the flow's fields.
         guard let (name, parent) = state.flows[id].map({ ($0.flow, $0.parent) }),
