@@ -184,7 +184,8 @@ extension NavigationCore {
         let slot = reserveNested()
         let result = dispatch(emission, at: parentID, arrival: .finished(step: step), depth: depth + 1)
         // (1.1) An outcome no flow takes is logged, not an error: the child has finished and is
-        // closed, which is what the step asked for. Lint's `unhandled-outcome` warns about it.
+        // closed, which is what the step asked for. Lint's `unhandled-outcome` warns about it, and
+        // exploration's `unhandled-outcome-in-state` per placement, from what `use` notes here.
         recordNested(trigger: "outcome \(emission.trigger)", trace: trace, result: result.name, message: result.message,
                      failing: result.name != "unhandled", at: slot)
         if result.name == "unhandled", let finishing {
