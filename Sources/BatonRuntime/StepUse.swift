@@ -92,23 +92,15 @@ package struct StepUse: Hashable, Sendable {
     }
 }
 
-/// An alternative the runtime refused, with its reason.
-package final class Refusal: Hashable, Sendable {
+/// An alternative the runtime refused, with its reason. A plain value: a step use keeps it
+/// behind the one reference it holds for what went amiss.
+package struct Refusal: Hashable, Sendable {
     package let alternative: TransitionUse
     package let reason: String?
 
     package init(alternative: TransitionUse, reason: String?) {
         self.alternative = alternative
         self.reason = reason
-    }
-
-    package static func == (lhs: Refusal, rhs: Refusal) -> Bool {
-        lhs.alternative == rhs.alternative && lhs.reason == rhs.reason
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(alternative)
-        hasher.combine(reason)
     }
 }
 

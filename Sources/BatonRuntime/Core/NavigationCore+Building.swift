@@ -89,7 +89,7 @@ extension NavigationCore {
         var starts: [String: Int] = [:]
         for item in madeThisStep where item.isFlow { starts[item.name, default: 0] += 1 }
         // The most started, and of those the first by name: the message is the same every run.
-        guard let (name, count) = starts.min(by: { ($1.value, $0.key) < ($0.value, $1.key) }), count > 1,
+        guard let (name, count) = starts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count > 1,
               case .sequence(let steps)? = definitions.flows[name]?.flow.kind,
               !steps.contains(where: { holds($0.when) }) else { return generic }
         return RuntimeMessage.restartLoop(name, count: count)
