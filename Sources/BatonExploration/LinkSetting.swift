@@ -19,16 +19,23 @@ struct LinkSetting: Hashable {
     /// others) rather than where the search looks it up.
     private var partsHash = 0
 
-    /// A switch flow and the branch it shows (empty when none).
+    /// A switch flow and the branch it shows, by their numbers (`CoreItem.number`, `item(_:)`).
     struct Branch: Hashable {
-        var flow: String
-        var shown: String
+        var flow: Int32
+        var shown: Int64
     }
 
+    /// A stack or sequence flow and its first entry, by their numbers (`item(_:)`).
     struct Root: Hashable {
-        var flow: String
-        var first: String
+        var flow: Int32
+        var first: Int64
         var input: Value?
+    }
+
+    /// A screen or flow instance's number and kind as one number; `Int64.min` for none.
+    private static func item(_ item: CoreItem?) -> Int64 {
+        guard let item else { return .min }
+        return Int64(item.number) << 1 | (item.isFlow ? 1 : 0)
     }
 
     init(of state: ExploredState) {
@@ -44,10 +51,10 @@ struct LinkSetting: Hashable {
         while let id = pending.popLast(), visited < HiddenRegions.maxVisited {
             visited += 1
             guard let flow = state.core.flows[id] else { continue }
-            if flow.kind == .switch { branches.append(Branch(flow: flow.flow, shown: flow.branch?.name ?? "")) }
+            if flow.kind == .switch { branches.append(Branch(flow: flow.number, shown: Self.item(flow.branch))) }
             if flow.kind.holdsStack, let first = flow.entries.first {
                 let input = first.isFlow ? state.core.flows[first.id]?.input : nil
-                roots.append(Root(flow: flow.flow, first: first.name, input: input))
+                roots.append(Root(flow: flow.number, first: Self.item(first), input: input))
             }
             flow.forEachHeldItem { if $0.isFlow { pending.append($0.id) } }
         }
@@ -61,21 +68,21 @@ struct LinkSetting: Hashable {
         hasher.combine(partsHash)
     }
 
-    /// Hashes each name as its `NameHash`, one word, rather than byte by byte through `Hasher`.
+    /// Hashes the parts as words, rather than byte by byte through `Hasher`.
     private func hashParts() -> Int {
         var parts = StateHasher()
         parts.add(environment)
         parts.add(branches.count)
         for branch in branches {
-            parts.add(branch.flow)
-            parts.add(branch.shown)
+            parts.add(Int(branch.flow))
+            parts.add(Int(branch.shown))
         }
         parts.add(heldLinks.count)
         for link in heldLinks { parts.add(link) }
         parts.add(roots.count)
         for root in roots {
-            parts.add(root.flow)
-            parts.add(root.first)
+            parts.add(Int(root.flow))
+            parts.add(Int(root.first))
             parts.add(root.input)
         }
         return parts.finalized

@@ -12,58 +12,55 @@ import BatonRuntime
 ///
 /// The search looks every key up once and stores most of them, and a dictionary hashes a key
 /// again whenever it grows: the hash of the parts is computed once, when the key is made.
+///
+/// A key is made for nearly every step exploration takes, compared when its hash matches and
+/// freed when the search has it already, so its parts are plain words (`Part`): screens and flows
+/// by their number (`CoreItem.number`), tabs by their position, with no name to retain, hash or
+/// compare. What a word cannot hold (flow inputs, held links, the outcome) is kept beside the
+/// words, in the order its parts come.
 struct StateKey: Hashable {
-    private var parts: [Part] = []
+    private var words: [UInt64] = []
+    private var values: [Value] = []
     private var environment: Int
     private var partsHash = 0
     /// The parts' hash so far, while the key is made (`append(_:)`).
     private var hashing = StateHasher()
 
-    private enum Part: Hashable {
-        case flow(String, Value?)
-        case screen(String)
-        case step(Int?)
-        case tab(String, selected: Bool)
-        case kept(String)
-        case modal(Presentation)
-        case end
-        case held(String)
-        case finished(String, Value?)
+    /// A part of a key as one word: its kind in the top byte, a number below. Equal parts give
+    /// equal words, and a word's kind says how many values it adds beside the words, so two
+    /// keys are equal exactly when their parts are.
+    private enum Part {
+        /// A flow, by number; `input` says its input follows among the values.
+        static func flow(_ number: Int32, input: Bool) -> UInt64 { word(1, number, flag: input) }
+        static func screen(_ number: Int32) -> UInt64 { word(2, number) }
+        /// A sequence entry's step index; nil (an entry an action pushed) is its own word.
+        static func step(_ index: Int?) -> UInt64 {
+            guard let index else { return word(3, bits: 0) }
+            return word(3, bits: UInt64(truncatingIfNeeded: index) & 0xFFFF_FFFF, flag: true)
+        }
+        /// A tab by its position: a tabs flow holds all its declared tabs, in order, from
+        /// the start, so the flow's number and the position name the tab.
+        static func tab(_ position: Int, selected: Bool) -> UInt64 {
+            word(4, bits: UInt64(truncatingIfNeeded: position) & 0xFFFF_FFFF, flag: selected)
+        }
+        /// A kept branch: a screen or a flow, by number.
+        static func kept(_ number: Int32, isFlow: Bool) -> UInt64 { word(5, number, flag: isFlow) }
+        static func modal(_ presentation: Presentation) -> UInt64 {
+            word(6, bits: UInt64(Presentation.allCases.firstIndex(of: presentation) ?? 0))
+        }
+        static let end = word(7, bits: 0)
+        /// A held link; its URL follows among the values.
+        static let held = word(8, bits: 0)
+        /// The root's outcome, which follows among the values; `payload` says its payload
+        /// follows it.
+        static func finished(payload: Bool) -> UInt64 { word(9, bits: 0, flag: payload) }
 
-        /// Mixes the part into a key's hash; parts that are equal mix in alike.
-        func hash(into hasher: inout StateHasher) {
-            switch self {
-            case .flow(let name, let input): Self.add(tag: 1, name, input, to: &hasher)
-            case .screen(let name):
-                hasher.add(word: 2)
-                hasher.add(name)
-            case .step(let index):
-                hasher.add(word: 3)
-                hasher.add(index ?? -1)
-                hasher.add(index == nil)
-            case .tab(let id, let selected):
-                hasher.add(word: 4)
-                hasher.add(id)
-                hasher.add(selected)
-            case .kept(let name):
-                hasher.add(word: 5)
-                hasher.add(name)
-            case .modal(let presentation):
-                hasher.add(word: 6)
-                hasher.add(presentation.rawValue)
-            case .end:
-                hasher.add(word: 7)
-            case .held(let link):
-                hasher.add(word: 8)
-                hasher.add(link)
-            case .finished(let outcome, let payload): Self.add(tag: 9, outcome, payload, to: &hasher)
-            }
+        private static func word(_ kind: UInt64, _ number: Int32, flag: Bool = false) -> UInt64 {
+            word(kind, bits: UInt64(UInt32(bitPattern: number)), flag: flag)
         }
 
-        private static func add(tag: UInt64, _ name: String, _ value: Value?, to hasher: inout StateHasher) {
-            hasher.add(word: tag)
-            hasher.add(name)
-            hasher.add(value)
+        private static func word(_ kind: UInt64, bits number: UInt64, flag: Bool = false) -> UInt64 {
+            kind << 56 | (flag ? 1 << 32 : 0) | number
         }
     }
 
@@ -83,19 +80,33 @@ struct StateKey: Hashable {
     /// nothing else (`TabTap.selects`).
     init(_ state: borrowing ExploredState, returning: ReturningBranches, selecting: (flow: Int, tab: String)? = nil) {
         environment = state.keyEnvironment
-        parts.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
+        words.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
         let walk = Walk(flows: state.core.flows, keptRegions: state.changedWhileHidden, returning: returning,
                         selecting: selecting)
         add(flow: state.core.rootID, walk, depth: 0)
-        for link in state.core.heldLinks { append(.held(link)) }
-        if let finished = state.core.finished { append(.finished(finished, state.core.finishedPayload)) }
+        for link in state.core.heldLinks {
+            append(Part.held)
+            append(.string(link))
+        }
+        if let finished = state.core.finished {
+            let payload = state.core.finishedPayload
+            append(Part.finished(payload: payload != nil))
+            append(.string(finished))
+            if let payload { append(payload) }
+        }
         partsHash = hashing.finalized
     }
 
-    /// Adds a part, mixed into the hash as it goes.
-    private mutating func append(_ part: Part) {
-        part.hash(into: &hashing)
-        parts.append(part)
+    /// Adds a part's word, mixed into the hash as it goes.
+    private mutating func append(_ word: UInt64) {
+        hashing.add(word: word)
+        words.append(word)
+    }
+
+    /// Adds what a part keeps beside the words.
+    private mutating func append(_ value: Value) {
+        hashing.add(value)
+        values.append(value)
     }
 
     /// The same key under other settings (`RuntimeDriver.generalEnvironments(of:)`).
@@ -111,58 +122,79 @@ struct StateKey: Hashable {
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.partsHash == rhs.partsHash && lhs.environment == rhs.environment && lhs.parts == rhs.parts
+        lhs.partsHash == rhs.partsHash && lhs.environment == rhs.environment && lhs.words == rhs.words
+            && lhs.values == rhs.values
     }
 
     /// Whether the two states show the same, whatever their flags and facts.
     func showsTheSame(as other: StateKey) -> Bool {
-        parts == other.parts
+        words == other.words && values == other.values
     }
 
     private mutating func add(_ item: CoreItem, _ walk: Walk, depth: Int) {
         if item.isFlow {
             add(flow: item.id, walk, depth: depth + 1)
         } else {
-            append(.screen(item.name))
+            append(Part.screen(item.number))
         }
     }
 
     private mutating func add(flow id: Int, _ walk: Walk, depth: Int) {
         guard let flow = walk.flows[id], depth < 256 else { return }
-        append(.flow(flow.flow, flow.input))
+        let input = flow.input
+        append(Part.flow(flow.number, input: input != nil))
+        if let input { append(input) }
         switch flow.kind {
         case .stack:
             for entry in flow.entries { add(entry, walk, depth: depth) }
         case .sequence:
             for entry in flow.entries {
-                append(.step(flow.stepIndices[entry.id]))
+                append(Part.step(flow.stepIndices[entry.id]))
                 add(entry, walk, depth: depth)
             }
         case .tabs:
+            let tabs = flow.tabs
             let selectedTab = walk.selecting.flatMap { $0.flow == id ? $0.tab : nil } ?? flow.selectedTab
-            for tab in flow.tabs {
-                let selected = tab.id == selectedTab
-                append(.tab(tab.id, selected: selected))
-                if let child = tab.flow, selected || walk.keptRegions.contains(child.id) {
+            let selectedPosition = tabs.firstIndex { $0.id == selectedTab }
+            for position in tabs.indices {
+                let selected = position == selectedPosition
+                append(Part.tab(position, selected: selected))
+                if let child = tabs[position].flow, selected || walk.keptRegions.contains(child.id) {
                     add(child, walk, depth: depth)
                 }
             }
         case .switch:
             if let branch = flow.branch { add(branch, walk, depth: depth) }
-            flow.forEachKept { name, item in add(kept: name, item, of: flow, walk, depth: depth) }
+            addKept(of: flow, walk, depth: depth)
         }
         if flow.isPresenting, let modal = flow.presented {
-            append(.modal(modal.presentation))
+            append(Part.modal(modal.presentation))
             add(modal.item, walk, depth: depth)
         }
-        append(.end)
+        append(Part.end)
     }
 
-    /// A branch a switch keeps, when it can come back; its content too when a step changed it
-    /// while hidden.
-    private mutating func add(kept name: String, _ item: CoreItem, of flow: CoreFlow, _ walk: Walk, depth: Int) {
-        guard walk.returning.canComeBack(name, of: flow.flow) else { return }
-        append(.kept(name))
+    /// The branches a switch keeps that can come back, each with its content when a step
+    /// changed it while hidden. They are taken in the order of their numbers, screens first:
+    /// any fixed order would do, and most switches keep one such branch or none, which is not
+    /// sorted.
+    private mutating func addKept(of flow: CoreFlow, _ walk: Walk, depth: Int) {
+        let kept = flow.kept
+        guard !kept.isEmpty else { return }
+        var first: CoreItem?
+        var more: [CoreItem] = []
+        for item in kept.values where walk.returning.canComeBack(item, of: flow) {
+            if first == nil { first = item } else { more.append(item) }
+        }
+        guard let first else { return }
+        guard !more.isEmpty else { return add(kept: first, walk, depth: depth) }
+        more.append(first)
+        more.sort { ($0.isFlow ? 1 : 0, $0.number) < ($1.isFlow ? 1 : 0, $1.number) }
+        for item in more { add(kept: item, walk, depth: depth) }
+    }
+
+    private mutating func add(kept item: CoreItem, _ walk: Walk, depth: Int) {
+        append(Part.kept(item.number, isFlow: item.isFlow))
         if walk.keptRegions.contains(item.id) { add(item, walk, depth: depth) }
     }
 }

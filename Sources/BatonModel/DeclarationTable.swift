@@ -50,6 +50,13 @@ public struct DeclarationTable<Declaration: Sendable>: Sendable {
         return body(declarations[position])
     }
 
+    /// The position in the spec of the first declaration named `name`, nil when there is none.
+    @inlinable
+    package func position(of name: String) -> Int? {
+        guard let found = positions[name] else { return nil }
+        return position(in: found)
+    }
+
     /// Whether a declaration is named `name`, without copying it out.
     @inlinable
     public func contains(_ name: String) -> Bool {

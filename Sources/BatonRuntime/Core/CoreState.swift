@@ -36,12 +36,16 @@ package struct CoreItem: Hashable, Codable, Sendable {
     package var id: Int
     /// The screen or flow id.
     package var name: String
+    /// The screen's position among the spec's screens, or the flow's among its flows: the name
+    /// as a number, which exploration's state key reads instead of the name.
+    package var number: Int32
     /// Whether the instance is a flow (else a screen).
     package var isFlow: Bool
 
-    init(id: Int, name: String, isFlow: Bool) {
+    init(id: Int, name: String, number: Int32, isFlow: Bool) {
         self.id = id
         self.name = name
+        self.number = number
         self.isFlow = isFlow
     }
 }
@@ -97,6 +101,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     private struct Fields: Hashable, Codable, Sendable {
         var id: Int
         var flow: String
+        var number: Int32
         var kind: CoreFlowKind
         var parent: Int?
         var input: Value?
@@ -120,8 +125,8 @@ package struct CoreFlow: Hashable, Codable, Sendable {
 
     private var box: Box
 
-    init(id: Int, flow: String, kind: CoreFlowKind, input: Value?) {
-        box = Box(Fields(id: id, flow: flow, kind: kind, input: input))
+    init(id: Int, flow: String, number: Int32, kind: CoreFlowKind, input: Value?) {
+        box = Box(Fields(id: id, flow: flow, number: number, kind: kind, input: input))
     }
 
     @usableFromInline package init(from decoder: any Decoder) throws {
@@ -154,10 +159,9 @@ package struct CoreFlow: Hashable, Codable, Sendable {
         set { unique.id = newValue }
     }
     /// The flow id.
-    package var flow: String {
-        get { box.fields.flow }
-        set { unique.flow = newValue }
-    }
+    package var flow: String { box.fields.flow }
+    /// The flow's position among the spec's flows (`CoreItem.number`).
+    package var number: Int32 { box.fields.number }
     package var kind: CoreFlowKind {
         get { box.fields.kind }
         set { unique.kind = newValue }

@@ -4,6 +4,8 @@ import BatonModel
 /// through one reference instead of copying the definition's fields out of a table.
 final class FlowDefinition: Sendable {
     let flow: Flow
+    /// The flow's position among the spec's flows: its name as a number (`CoreItem.number`).
+    let number: Int32
     /// The flow's `on` keys by trigger.
     let keys: TransitionIndex
     /// Each transition's trigger as written (`paywall.subscribe`), by position: what a step
@@ -13,8 +15,9 @@ final class FlowDefinition: Sendable {
     /// position and alternative.
     let actionTexts: [[String]]
 
-    init(_ flow: Flow) {
+    init(_ flow: Flow, number: Int32) {
         self.flow = flow
+        self.number = number
         keys = TransitionIndex(flow)
         triggerTexts = flow.transitions.map(\.trigger.description)
         actionTexts = flow.transitions.map { $0.actions.map(\.kind.text) }
@@ -26,6 +29,8 @@ final class FlowDefinition: Sendable {
 final class ScreenDefinition: Sendable {
     let screen: Screen
     let name: String
+    /// The screen's position among the spec's screens: its name as a number (`CoreItem.number`).
+    let number: Int32
     let title: String?
     let viewModelName: String
     /// Whether the screen declares an input (else it ignores any payload it is shown with).
@@ -35,9 +40,10 @@ final class ScreenDefinition: Sendable {
     let eventNames: [String]
     private let events: [EventDeclaration]
 
-    init(_ screen: Screen) {
+    init(_ screen: Screen, number: Int32) {
         self.screen = screen
         name = screen.name
+        self.number = number
         title = screen.title
         viewModelName = screen.viewModelName
         takesInput = screen.input != nil
@@ -57,9 +63,38 @@ final class ScreenDefinition: Sendable {
 struct Definitions: Sendable {
     let flows: NameTable<FlowDefinition>
     let screens: NameTable<ScreenDefinition>
+    /// The flows by number (`FlowDefinition.number`); nil at a flow whose name an earlier flow
+    /// has.
+    private let flowsByNumber: [FlowDefinition?]
 
     init(_ index: SpecIndex) {
-        flows = NameTable(index.flows.mapValues(FlowDefinition.init))
-        screens = NameTable(index.screens.mapValues(ScreenDefinition.init))
+        var flowsByNumber = [FlowDefinition?](repeating: nil, count: index.spec.flows.count)
+        flows = NameTable(index.flows.mapValues { flow in
+            let position = index.flows.position(of: flow.name)
+            let definition = FlowDefinition(flow, number: Int32(clamping: position ?? -1))
+            if let position { flowsByNumber[position] = definition }
+            return definition
+        })
+        self.flowsByNumber = flowsByNumber
+        screens = NameTable(index.screens.mapValues { screen in
+            ScreenDefinition(screen, number: Int32(clamping: index.screens.position(of: screen.name) ?? -1))
+        })
+    }
+
+    /// The definition of flow `name`, whose number is `number`: read at the number, without
+    /// hashing the name. A number that is not this name's (a flow instance of another spec)
+    /// is looked up by name.
+    func flow(_ number: Int32, named name: String) -> FlowDefinition? {
+        let position = Int(number)
+        if flowsByNumber.indices.contains(position), let definition = flowsByNumber[position],
+           definition.flow.name == name {
+            return definition
+        }
+        return flows[name]
+    }
+
+    /// The definition of a flow instance's flow (`flow(_:named:)`).
+    func definition(of flow: CoreFlow) -> FlowDefinition? {
+        self.flow(flow.number, named: flow.flow)
     }
 }

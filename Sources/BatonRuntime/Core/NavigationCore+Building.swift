@@ -39,7 +39,8 @@ extension NavigationCore {
             return makeScreen(screen, input: input)
         }
         if let flow = definitions.flows[name] {
-            return CoreItem(id: try makeFlow(flow, input: input, depth: depthOfFlow(self), parent: parent), name: name, isFlow: true)
+            let id = try makeFlow(flow, input: input, depth: depthOfFlow(self), parent: parent)
+            return CoreItem(id: id, name: name, number: flow.number, isFlow: true)
         }
         throw ActionFailure(message: RuntimeMessage.unknownTarget(name))
     }
@@ -49,7 +50,7 @@ extension NavigationCore {
         let id = takeInstanceID()
         state.screens[id] = CoreScreen(id: id, screen: screen.name, input: screen.takesInput ? input : nil)
         changedScreens.insert(id)
-        let item = CoreItem(id: id, name: screen.name, isFlow: false)
+        let item = CoreItem(id: id, name: screen.name, number: screen.number, isFlow: false)
         madeThisStep.append(item)
         return item
     }
@@ -61,10 +62,10 @@ extension NavigationCore {
         try countCreation()
         let id = takeInstanceID()
         let name = definition.flow.name
-        var flow = CoreFlow(id: id, flow: name, kind: CoreFlowKind(definition.flow.kind),
+        var flow = CoreFlow(id: id, flow: name, number: definition.number, kind: CoreFlowKind(definition.flow.kind),
                             input: definition.flow.input == nil ? nil : input)
         flow.parent = parent
-        madeThisStep.append(CoreItem(id: id, name: name, isFlow: true))
+        madeThisStep.append(CoreItem(id: id, name: name, number: definition.number, isFlow: true))
         // Built before it is stored, so that the new flow is stored once, not changed in place
         // once per child.
         try buildContent(of: &flow, definition, depth: depth)
@@ -98,7 +99,7 @@ extension NavigationCore {
     /// Builds again what flow `id` shows when it starts: its stack root, first step, tabs or
     /// branch.
     mutating func fill(_ id: Int, depth: Int) throws(ActionFailure) {
-        guard var flow = state.flows[id], let definition = definitions.flows[flow.flow] else { return }
+        guard var flow = state.flows[id], let definition = definitions.definition(of: flow) else { return }
         try buildContent(of: &flow, definition, depth: depth)
         self[changing: id] = flow
     }
@@ -175,7 +176,7 @@ extension NavigationCore {
         case .switch where flow.branch == nil:
             try? fill(id, depth: depth)
         case .tabs:
-            guard case .tabs(let declared, _)? = definitions.flows[flow.flow]?.flow.kind else { break }
+            guard case .tabs(let declared, _)? = definitions.definition(of: flow)?.flow.kind else { break }
             let input = contentInput(id)
             for position in flow.tabs.indices where flow.tabs[position].flow == nil {
                 guard let tab = declared.first(where: { $0.id == flow.tabs[position].id }),

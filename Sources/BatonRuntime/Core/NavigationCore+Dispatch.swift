@@ -6,10 +6,10 @@ extension NavigationCore {
     /// parent. An emission that reaches past the root is unhandled (`back`: rejected).
     mutating func dispatch(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult {
         guard depth <= Self.maxDepth else { return .rejected(stoppedMessage(RuntimeMessage.tooDeep)) }
-        // Only the flow's name and parent are kept: a copy of the flow held across the action
+        // Only the flow's definition and parent are kept: a copy of the flow held across the action
         // would make its first change copy the flow's fields.
-        guard let (name, parent) = state.flows[id].map({ ($0.flow, $0.parent) }),
-              let definition = definitions.flows[name] else {
+        guard let (definition, parent) = state.flows[id].map({ (definitions.definition(of: $0), $0.parent) }),
+              let definition else {
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
         let transitions = definition.flow.transitions
@@ -58,7 +58,7 @@ extension NavigationCore {
     /// reported when none does. A rejected action leaves the dismissal standing and is logged
     /// as a nested entry.
     mutating func offerDismissed(_ name: String, to owner: Int, depth: Int) {
-        guard let definition = state.flows[owner].flatMap({ definitions.flows[$0.flow] }) else { return }
+        guard let definition = state.flows[owner].flatMap({ definitions.definition(of: $0) }) else { return }
         let transitions = definition.flow.transitions
         guard let position = definition.keys.specific(source: name, event: "dismissed"),
               let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) else { return }
@@ -84,7 +84,7 @@ extension NavigationCore {
     /// back to its root (its modals stay); with `keep` nothing changes. Handled either way.
     mutating func reselect(tab id: String, in tabs: Int) -> StepResult {
         guard let node = state.flows[tabs] else { return .rejected(RuntimeMessage.noTab(id)) }
-        guard definitions.flows[node.flow]?.flow.reselect == .popToRoot else {
+        guard definitions.definition(of: node)?.flow.reselect == .popToRoot else {
             record(flow: node.flow, action: "reselect \(id): keep")
             return .handled
         }
@@ -164,7 +164,7 @@ extension NavigationCore {
         }
         let step = parent.kind == .sequence ? parent.stepIndices[id] : nil
         let steps: [Step]
-        if case .sequence(let declared)? = definitions.flows[parent.flow]?.flow.kind { steps = declared } else { steps = [] }
+        if case .sequence(let declared)? = definitions.definition(of: parent)?.flow.kind { steps = declared } else { steps = [] }
         // (1.1) A flow step that finishes with `done` stays below the next step, as it was left.
         if let step, outcome == "done", steps.indices.contains(step),
            !steps[step].transient, parent.entries.last?.id == id, flow.activeItem != nil {

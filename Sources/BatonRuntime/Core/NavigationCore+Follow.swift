@@ -12,7 +12,7 @@ extension NavigationCore {
             let (id, depth) = queue[head]
             head += 1
             guard let flow = state.flows[id] else { continue }
-            if flow.kind == .switch, definitions.flows[flow.flow]?.flow.follow == true {
+            if flow.kind == .switch, definitions.definition(of: flow)?.flow.follow == true {
                 follow(id)
             }
             guard depth < Self.maxDepth * 4, let now = state.flows[id] else { continue }
@@ -23,7 +23,7 @@ extension NavigationCore {
     }
 
     private mutating func follow(_ owner: Int) {
-        guard let node = state.flows[owner], case .switch(let branches)? = definitions.flows[node.flow]?.flow.kind,
+        guard let node = state.flows[owner], case .switch(let branches)? = definitions.definition(of: node)?.flow.kind,
               let wanted = shownBranch(of: branches)?.target.name,
               node.branch?.name != wanted else { return }
         let saved = trace
@@ -56,14 +56,14 @@ extension NavigationCore {
     /// makes it follow (how exploration knows a fact set acts at once).
     package func hasFollowingSwitchOutOfStep() -> Bool {
         state.flows.values.contains { node in
-            definitions.flows[node.flow]?.flow.follow == true && outOfStep(node) != nil
+            definitions.definition(of: node)?.flow.follow == true && outOfStep(node) != nil
         }
     }
 
     /// The branch switch `node` shows and the one its conditions pick, when they differ.
     private func outOfStep(_ node: CoreFlow) -> (shown: String, wanted: String)? {
         guard node.kind == .switch, let shown = node.branch?.name,
-              case .switch(let branches)? = definitions.flows[node.flow]?.flow.kind,
+              case .switch(let branches)? = definitions.definition(of: node)?.flow.kind,
               let wanted = shownBranch(of: branches)?.target.name,
               wanted != shown else { return nil }
         return (shown, wanted)

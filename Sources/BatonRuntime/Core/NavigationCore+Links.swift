@@ -252,7 +252,7 @@ extension NavigationCore {
 
     /// The shown tab of a tabs flow instance that runs flow `name`.
     private func tabSlot(of flow: CoreFlow, running name: String) -> CoreTab? {
-        guard case .tabs(let declared, _)? = definitions.flows[flow.flow]?.flow.kind else { return nil }
+        guard case .tabs(let declared, _)? = definitions.definition(of: flow)?.flow.kind else { return nil }
         return flow.tabs.first { slot in declared.first { $0.id == slot.id }?.flow.name == name }
     }
 

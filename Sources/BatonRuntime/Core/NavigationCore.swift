@@ -258,14 +258,14 @@ package struct NavigationCore: Sendable {
 
     /// The definition of a flow instance's flow.
     func definition(_ id: Int) -> FlowDefinition? {
-        state.flows[id].flatMap { definitions.flows[$0.flow] }
+        state.flows[id].flatMap { definitions.definition(of: $0) }
     }
 
     /// The flow instance's input with its flow's `with` merged over it: what its first
     /// screen gets.
     func contentInput(_ id: Int) -> Value? {
         guard let flow = state.flows[id] else { return nil }
-        return Values.merge(flow.input, definitions.flows[flow.flow]?.flow.with?.value)
+        return Values.merge(flow.input, definitions.definition(of: flow)?.flow.with?.value)
     }
 
     /// `id` and its parents, nearest first.
