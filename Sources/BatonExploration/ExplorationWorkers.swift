@@ -35,10 +35,13 @@ final class ExplorationWorkers {
 
     /// `body(driver, index)` for each index below `count`, begun now on background threads
     /// with every driver but the last, which the caller joins in with once it is free
-    /// (`JoinableWork.join(with:)`, passing `joiningDriver`). With one driver nothing runs
-    /// until the caller joins.
+    /// (`JoinableWork.join(with:)`, passing `joiningDriver`). With one driver there is no
+    /// other thread, and all of it runs now: `body` and what it holds (the search's table of
+    /// known states) are let go of before the caller goes on, so the caller's next change to
+    /// that table does not copy it first.
     func begin<Result>(_ count: Int, _ body: @escaping (RuntimeDriver, Int) -> Result) -> JoinableWork<Result> {
-        JoinableWork(count: count, background: Array(drivers.dropLast()), body)
+        guard drivers.count > 1 else { return JoinableWork(count: count, doneWith: drivers[0], body) }
+        return JoinableWork(count: count, background: Array(drivers.dropLast()), body)
     }
 
     /// The driver the caller joins begun work with (`begin(_:_:)`): the one no background

@@ -44,6 +44,9 @@ private struct Search {
     private var known: [StateKey: Int] = [:]
 
     private var reached: [CoverageTarget: Trace] = [:]
+    /// Which alternatives of `on` entries `reached` has, by slot: read first, without hashing.
+    private let transitionSlots: TransitionSlots
+    private var reachedTransitions: [Bool]
     private var shownScreens: Set<String> = []
     private var activeFlows: Set<String> = []
     private var linkRefusals: [CoverageTarget: String] = [:]
@@ -74,6 +77,8 @@ private struct Search {
         self.workers = ExplorationWorkers(driver: driver, count: 1)
         self.menu = StepMenu(spec: spec, index: index, checker: checker, domains: domains)
         self.locations = CoverageLocations(spec)
+        transitionSlots = TransitionSlots(spec: spec)
+        reachedTransitions = Array(repeating: false, count: transitionSlots.count)
     }
 
     mutating func run() {
@@ -123,7 +128,7 @@ private struct Search {
     private struct Batch {
         var positions: Range<Int>
         var surveys: [StateSurvey]
-        var taken: JoinableWork<[TakenStep]>
+        var taken: JoinableWork<TakenSteps>
     }
 
     /// Adds a state not seen before; its position, nil when it was known or the bound is reached.
@@ -160,9 +165,9 @@ private struct Search {
     /// one (states found are admitted in the same order, so traces and findings are the same).
     /// What a state's steps made is freed as soon as it is merged, while it is still in the
     /// cache from being read.
-    private mutating func merge(_ batch: Batch, _ taken: inout [[TakenStep]]) {
+    private mutating func merge(_ batch: Batch, _ taken: inout [TakenSteps]) {
         for offset in batch.surveys.indices where taken.indices.contains(offset) {
-            var steps: [TakenStep] = []
+            var steps = TakenSteps(steps: [], ways: [])
             swap(&steps, &taken[offset])
             merge(batch.positions.lowerBound + offset, batch.surveys[offset], steps)
         }
@@ -195,7 +200,7 @@ private struct Search {
 
     /// Takes in what surveying state `position` and taking its steps found: what it shows,
     /// the states its steps reach, what they cover, and the findings.
-    private mutating func merge(_ position: Int, _ survey: StateSurvey, _ taken: [TakenStep]) {
+    private mutating func merge(_ position: Int, _ survey: StateSurvey, _ taken: TakenSteps) {
         let state = states[position]
         guard let navigation = survey.navigation else { return }
         activeFlows.formUnion(navigation.flows)
@@ -222,13 +227,13 @@ private struct Search {
         /// Whether a step leads away under every value of the open settings (a way out that read
         /// none of them): then the user is not stuck here, and no more ways are noted.
         var leadsAway = false
-        for step in taken {
+        for step in taken.steps {
             let entry = step.entry
             var leaves: [WayOut] = []
             waysMissing = waysMissing || step.bounded
             // Each way is read where the step keeps it: a copy would retain its whole state after.
-            let ways = step.ways
-            for wayIndex in ways.indices {
+            let ways = taken.ways
+            for wayIndex in step.ways {
                 let afterKey = ways[wayIndex].afterKey
                 let outcome = ways[wayIndex].outcome
                 let decided = ways[wayIndex].decided
@@ -250,7 +255,7 @@ private struct Search {
                             out = !afterKey.showsTheSame(as: key)
                         }
                     }
-                    for use in outcome.use.transitions { reach(CoverageTarget(use), from: position, by: taken, flags: wayFlags) }
+                    for use in outcome.use.transitions { reach(use, from: position, by: taken, flags: wayFlags) }
                     for use in outcome.use.links { reach(CoverageTarget(use), from: position, by: taken, flags: wayFlags) }
                 }
                 if let link = entry.link, !outcome.use.links.contains(where: { CoverageTarget($0) == link }) {
@@ -328,6 +333,15 @@ private struct Search {
                 : Finding.rejectedInside(step: step, target: target, message: outcome.use.refusal?.reason,
                                          at: locations.location(of: target), trace: trace))
         }
+    }
+
+    /// Notes the alternative `use` performed as reached, telling by its slot first whether it
+    /// was already (most are).
+    private mutating func reach(_ use: TransitionUse, from position: Int, by taken: Taken, flags: [String: Literal]) {
+        let slot = transitionSlots.slot(of: use)
+        if let slot, reachedTransitions[slot] { return }
+        reach(CoverageTarget(use), from: position, by: taken, flags: flags)
+        if let slot { reachedTransitions[slot] = true }
     }
 
     private mutating func reach(_ target: CoverageTarget, from position: Int, by taken: Taken, flags: [String: Literal]) {

@@ -98,6 +98,8 @@ final class RuntimeDriver {
     @exclusivity(unchecked) private(set) var lastTakeBounded = false
     /// The most assignments of open settings one step is taken under.
     var maxForks = 1_024
+    /// Where the ways of the step being taken begin in the list they are added to.
+    @exclusivity(unchecked) private var firstLeaf = 0
     private typealias Assignment = SettingNumbers.Assignment
 
     init(spec: FlowSpec, domains: SettingDomains, freeFacts: FreeFacts, returning: ReturningBranches) {
@@ -201,11 +203,17 @@ final class RuntimeDriver {
     /// Takes `step` from `state`: once, or once under each assignment of the open settings it
     /// reads: the flags not decided yet, and the free facts where the state leaves them out.
     func take(_ step: NavigationStep, from state: ExploredState) -> [DrivenStep] {
-        lastTakeBounded = false
         var leaves: [DrivenStep] = []
+        take(step, from: state, into: &leaves)
+        return leaves
+    }
+
+    /// Takes `step` from `state` (`take(_:from:)`), adding its ways to the end of `leaves`.
+    func take(_ step: NavigationStep, from state: ExploredState, into leaves: inout [DrivenStep]) {
+        lastTakeBounded = false
+        firstLeaf = leaves.count
         fork(step, from: state, flags: state.flags, context: state.context, decided: [:], into: &leaves)
         forksBounded = forksBounded || lastTakeBounded
-        return leaves
     }
 
     /// Takes `step` under `flags` and `context` (or uses `ran`, that run already made); then
@@ -214,7 +222,7 @@ final class RuntimeDriver {
     private func fork(_ step: NavigationStep, from state: ExploredState, flags: [String: Literal],
                       context: [String: Value], decided: [String: Value],
                       ran: Run? = nil, into leaves: inout [DrivenStep]) {
-        guard leaves.count < maxForks else {
+        guard leaves.count - firstLeaf < maxForks else {
             lastTakeBounded = true
             return
         }
@@ -264,7 +272,7 @@ final class RuntimeDriver {
             }
         }
         for assignment in assignments {
-            guard leaves.count < maxForks else {
+            guard leaves.count - firstLeaf < maxForks else {
                 lastTakeBounded = true
                 return
             }

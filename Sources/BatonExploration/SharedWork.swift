@@ -41,7 +41,8 @@ final class JoinableWork<Result>: @unchecked Sendable {
     private let queue: IndexQueue
     // Each slot is written by the one thread that took its index, and read only after `done`.
     private let slots: UnsafeMutableBufferPointer<Result?>
-    private let body: (RuntimeDriver, Int) -> Result
+    /// Nil for work done when it was made (`init(count:doneWith:_:)`).
+    private let body: ((RuntimeDriver, Int) -> Result)?
     private let done = DispatchGroup()
 
     init(count: Int, background: [RuntimeDriver], _ body: @escaping (RuntimeDriver, Int) -> Result) {
@@ -59,12 +60,22 @@ final class JoinableWork<Result>: @unchecked Sendable {
         }
     }
 
+    /// The work done at once, on the calling thread with `driver`; `body` is not kept.
+    init(count: Int, doneWith driver: RuntimeDriver, _ body: (RuntimeDriver, Int) -> Result) {
+        queue = IndexQueue(count: 0)
+        slots = .allocate(capacity: max(count, 0))
+        slots.initialize(repeating: nil)
+        self.body = nil
+        for index in slots.indices { slots[index] = body(driver, index) }
+    }
+
     deinit {
         slots.deinitialize()
         slots.deallocate()
     }
 
     private func run(with driver: RuntimeDriver, fromBack: Bool = false) {
+        guard let body else { return }
         while let index = queue.take(fromBack: fromBack) { slots[index] = body(driver, index) }
     }
 

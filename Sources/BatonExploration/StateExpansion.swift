@@ -82,21 +82,22 @@ final class StateSurvey {
 }
 
 /// A step taken from a state: each way it went (`RuntimeDriver.take`), with the key of the
-/// state after each (the state itself only when it may be new).
+/// state after each (the state itself only when it may be new), as a range of its state's list
+/// of ways (`TakenSteps.ways`).
 struct TakenStep {
     var entry: StepMenu.Entry
-    /// Each way, with the key of its state after (`DrivenStep.afterKey`).
-    var ways: [DrivenStep]
+    /// Where its ways are in `TakenSteps.ways`.
+    var ways: Range<Int>
     /// Whether `maxForks` cut the step short: then some ways it can go are missing.
     var bounded: Bool
 
     /// Takes each state's entries (`take(_:from:driver:isKnown:)`), begun on background threads
     /// when there are several workers, so that the search merges the batch before meanwhile,
     /// and joined by the search (`JoinableWork.join(with: workers.joiningDriver)`); with one
-    /// worker, all of it runs when the search joins. `known` (the search's table of states as
-    /// it was when the work began) says which states after a step it has already.
+    /// worker, all of it runs at once. `known` (the search's table of states as it was when the
+    /// work began) says which states after a step it has already.
     static func begin(_ entries: [[StepMenu.Entry]], from batch: [ExploredState], workers: ExplorationWorkers,
-                      known: [StateKey: Int]) -> JoinableWork<[TakenStep]> {
+                      known: [StateKey: Int]) -> JoinableWork<TakenSteps> {
         workers.begin(batch.count) { driver, offset in
             take(entries[offset], from: batch[offset], driver: driver) { key, state in
                 driver.isKnown(state, key: key, among: known)
@@ -108,26 +109,42 @@ struct TakenStep {
     /// state after is dropped (its key kept) when `isKnown` says the search has it already:
     /// most steps lead back to a state seen before, and it is freed here, on the worker.
     static func take(_ entries: [StepMenu.Entry], from state: ExploredState, driver: RuntimeDriver,
-                     isKnown: (StateKey, ExploredState) -> Bool) -> [TakenStep] {
-        entries.map { entry in
+                     isKnown: (StateKey, ExploredState) -> Bool) -> TakenSteps {
+        var taken = TakenSteps(steps: [], ways: [])
+        taken.steps.reserveCapacity(entries.count)
+        // Most steps go one way.
+        taken.ways.reserveCapacity(entries.count)
+        for entry in entries {
+            let first = taken.ways.count
             if case .tab(let id) = entry.step, let tap = entry.tap,
                let tap = driver.tapWithoutCore(id, tap, from: state, isKnown: isKnown) {
-                return TakenStep(entry: entry, ways: [tap], bounded: false)
+                taken.ways.append(tap)
+                taken.steps.append(TakenStep(entry: entry, ways: first..<taken.ways.count, bounded: false))
+                continue
             }
-            var ways = driver.take(entry.step, from: state)
-            if case .tab = entry.step, ways.count == 1 { driver.notePlainTap(ways[0].outcome) }
+            driver.take(entry.step, from: state, into: &taken.ways)
+            let ways = first..<taken.ways.count
+            if case .tab = entry.step, ways.count == 1 { driver.notePlainTap(taken.ways[first].outcome) }
             let keepsKnownKeys = entry.needsKnownKeys
-            for index in ways.indices {
+            for index in ways {
                 // Taken out, and put back only when the search may not have it.
-                guard let after = ways[index].after.take() else { continue }
+                guard let after = taken.ways[index].after.take() else { continue }
                 let key = driver.key(of: after)
                 let isNew = !isKnown(key, after)
-                if isNew { ways[index].after = after }
-                if isNew || keepsKnownKeys { ways[index].afterKey = key }
+                if isNew { taken.ways[index].after = after }
+                if isNew || keepsKnownKeys { taken.ways[index].afterKey = key }
             }
-            return TakenStep(entry: entry, ways: ways, bounded: driver.lastTakeBounded)
+            taken.steps.append(TakenStep(entry: entry, ways: ways, bounded: driver.lastTakeBounded))
         }
+        return taken
     }
+}
+
+/// The steps taken from one state, with the ways of all of them in one list (each step's are a
+/// range of it): one list for the state, not one for each step.
+struct TakenSteps {
+    var steps: [TakenStep]
+    var ways: [DrivenStep]
 }
 
 extension RuntimeDriver {

@@ -7,11 +7,37 @@ package struct TransitionUse: Hashable, Codable, Sendable, Comparable {
     package var flow: String
     package var trigger: String
     package var action: Int
+    /// Where the entry is in the spec, when the runtime made the use: its flow's number
+    /// (`CoreItem.number`) and its position among the flow's `on` entries; -1 otherwise. In
+    /// one spec `flow` and `trigger` tell them, so they are left out of equality, hashing and
+    /// the coded form: they let a table indexed by them find the use without its names.
+    package var flowNumber: Int32 = -1
+    package var position = -1
+
+    private enum CodingKeys: String, CodingKey {
+        case flow, trigger, action
+    }
 
     package init(flow: String, trigger: String, action: Int) {
         self.flow = flow
         self.trigger = trigger
         self.action = action
+    }
+
+    init(flow: String, trigger: String, action: Int, flowNumber: Int32, position: Int) {
+        self.init(flow: flow, trigger: trigger, action: action)
+        self.flowNumber = flowNumber
+        self.position = position
+    }
+
+    package static func == (lhs: TransitionUse, rhs: TransitionUse) -> Bool {
+        (lhs.flow, lhs.trigger, lhs.action) == (rhs.flow, rhs.trigger, rhs.action)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(flow)
+        hasher.combine(trigger)
+        hasher.combine(action)
     }
 
     package static func < (lhs: TransitionUse, rhs: TransitionUse) -> Bool {

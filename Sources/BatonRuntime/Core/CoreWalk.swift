@@ -34,7 +34,8 @@ struct CoreWalk {
     private mutating func descend(_ id: Int, in state: CoreState, asContainer: Bool, depth: Int) {
         guard depth < NavigationCore.maxDepth * 4, let flow = state.flows[id] else { return }
         if listsPath {
-            if asContainer { pending = [] }
+            // Emptied keeping its room: it is handed to `belowFlows` only once, at the end.
+            if asContainer { pending.removeAll(keepingCapacity: true) }
             flows.append(id)
             if flow.kind == .tabs {
                 tabs.append(id)

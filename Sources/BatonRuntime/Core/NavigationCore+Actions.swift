@@ -24,7 +24,8 @@ extension NavigationCore {
         let action = definition.flow.transitions[position].actions[choice]
         let flowName = state.flows[id]?.flow ?? ""
         let useIndex = use.transitions.count
-        use.transitions.append(TransitionUse(flow: flowName, trigger: definition.triggerTexts[position], action: choice))
+        use.transitions.append(TransitionUse(flow: flowName, trigger: definition.triggerTexts[position], action: choice,
+                                             flowNumber: definition.number, position: position))
         record(flow: flowName, action: definition.actionTexts[position][choice])
         let checkpoint = action.kind.needsCheckpoint ? makeCheckpoint() : nil
         let firstID = state.nextInstanceID
@@ -187,7 +188,7 @@ extension NavigationCore {
     private func switchOwner(of id: Int, branch: String, _ action: String) throws(ActionFailure) -> Int {
         let owner = ancestors(of: id).first { ancestor in
             guard let flow = state.flows[ancestor], flow.kind == .switch,
-                  case .switch(let branches)? = definitions.flows[flow.flow]?.flow.kind else { return false }
+                  case .switch(let branches)? = definitions.definition(of: flow)?.flow.kind else { return false }
             return branches.contains { $0.target.name == branch }
         }
         guard let owner else { throw ActionFailure(message: RuntimeMessage.noSwitch(branch, action: action)) }
