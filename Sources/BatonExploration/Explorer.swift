@@ -240,7 +240,7 @@ private struct Search {
                 let wayFlags = ways[wayIndex].flags
                 // Its trace steps are made only where they are kept: a new state, a target
                 // reached first, a finding. Most steps lead to a state seen before.
-                let taken = Taken(step: entry.step, facts: decided, before: state.context, use: outcome.use)
+                let taken = Taken(entry: entry, ways: ways, way: wayIndex, before: state.context)
                 var out = false
                 if outcome.name == "handled" || outcome.name == "held" {
                     // A fact the app sets counts as a way out when it changes what is shown (a lock
@@ -384,12 +384,22 @@ private struct Search {
 }
 
 /// A step as it was taken: what its trace steps are made of, made only when they are kept.
+///
+/// Made for every way of every step, and read only where the way is kept (a new state, a target
+/// reached first, a finding), so it holds the step's entry and its list of ways rather than
+/// copies of what it reads of them.
 private struct Taken {
-    var step: NavigationStep
-    /// The free facts it was taken under (`DrivenStep.decided`), and the state's facts.
-    var facts: [String: Value]
-    var before: [String: Value]
-    var use: StepUse
+    let entry: StepMenu.Entry
+    let ways: [DrivenStep]
+    /// The way's position in `ways`.
+    let way: Int
+    /// The facts of the state the step was taken from.
+    let before: [String: Value]
+
+    var step: NavigationStep { entry.step }
+    /// The free facts the step was taken under (`DrivenStep.decided`).
+    var facts: [String: Value] { ways[way].decided }
+    var use: StepUse { ways[way].outcome.use }
 
     /// The facts set just before, then the step, at the transition that handled it.
     @MainActor

@@ -83,6 +83,10 @@ final class RuntimeDriver {
     @exclusivity(unchecked) private var reducedNumbers: [Int: Int] = [:]
     /// The key numbers of the same settings with fewer flags decided, by key number.
     @exclusivity(unchecked) private var generalizations: [Int: [Int]] = [:]
+    /// The last of each table asked for: the steps of one state, asked one after the other,
+    /// mostly share their settings, and then are answered without hashing.
+    @exclusivity(unchecked) private var lastReduced: (number: Int, reduced: Int)?
+    @exclusivity(unchecked) private var lastGeneralization: (number: Int, general: [Int])?
     /// The number each `set` step led to from each number.
     @exclusivity(unchecked) private var changes: [SettingChange: Int] = [:]
 
@@ -198,6 +202,13 @@ final class RuntimeDriver {
     func navigation(in state: ExploredState) -> NavigationState? {
         guard core != nil else { return nil }
         return state.core.navigationState(withTree: false)
+    }
+
+    /// The scenario view of `state` (`navigation(in:)`), with the tabs flows a tap goes to there
+    /// (`CoreState.tappableTabs`) read in the same walk; nil before the first start.
+    func navigation(in state: ExploredState, tappableTabs: inout [Int]) -> NavigationState? {
+        guard core != nil else { return nil }
+        return state.core.navigationState(tappableTabs: &tappableTabs)
     }
 
     /// Takes `step` from `state`: once, or once under each assignment of the open settings it
@@ -324,8 +335,9 @@ final class RuntimeDriver {
                                                  carried: state.changedWhileHidden,
                                                  readFacts: readFacts, freeFacts: freeFacts)
             }) else { return nil }
+            // Moved into the state after, not copied: a copy retains every table it holds.
             let driven = DrivenStep(outcome: outcome, after: ExploredState(
-                core: after, flags: settings.flagOverrides, context: settings.context, environment: environment,
+                core: consume after, flags: settings.flagOverrides, context: settings.context, environment: environment,
                 keyEnvironment: keyEnvironment, changedWhileHidden: hidden))
             return (driven, readFlags, readFacts)
         default:
@@ -342,9 +354,15 @@ final class RuntimeDriver {
         guard !freeFacts.isEmpty, core?.state.heldLinks.isEmpty == true,
               !freeFacts.hasFollowingSwitches || core?.hasFollowingSwitchOutOfStep() == false
         else { return environment }
-        if let known = reducedNumbers[environment] { return known }
-        let reduced = numbers.reducedNumber(Assignment(flags: settings.flagOverrides, context: settings.context))
-        reducedNumbers[environment] = reduced
+        if let lastReduced, lastReduced.number == environment { return lastReduced.reduced }
+        let reduced: Int
+        if let known = reducedNumbers[environment] {
+            reduced = known
+        } else {
+            reduced = numbers.reducedNumber(Assignment(flags: settings.flagOverrides, context: settings.context))
+            reducedNumbers[environment] = reduced
+        }
+        lastReduced = (environment, reduced)
         return reduced
     }
 
@@ -354,7 +372,11 @@ final class RuntimeDriver {
     /// considered; with more, only the state with none of them decided.
     func generalEnvironments(of state: ExploredState) -> [Int] {
         guard !state.flags.isEmpty else { return [] }
-        if let known = generalizations[state.keyEnvironment] { return known }
+        if let lastGeneralization, lastGeneralization.number == state.keyEnvironment { return lastGeneralization.general }
+        if let known = generalizations[state.keyEnvironment] {
+            lastGeneralization = (state.keyEnvironment, known)
+            return known
+        }
         let names = state.flags.keys.sorted()
         let subsets: [[String]]
         if names.count <= Self.maxGeneralizedFlags {
@@ -369,6 +391,7 @@ final class RuntimeDriver {
             return state.leavesFreeFactsOut ? numbers.reducedNumber(assignment) : numbers.number(assignment)
         }
         generalizations[state.keyEnvironment] = general
+        lastGeneralization = (state.keyEnvironment, general)
         return general
     }
 

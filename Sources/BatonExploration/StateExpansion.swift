@@ -27,7 +27,8 @@ final class StateSurvey {
     }
 
     init(_ state: ExploredState, driver: RuntimeDriver, menu: StepMenu, options: ExplorationOptions) {
-        navigation = driver.navigation(in: state)
+        var tappable: [Int] = []
+        navigation = driver.navigation(in: state, tappableTabs: &tappable)
         guard let navigation, navigation.finished == nil, navigation.top != nil else {
             (bound, steps, linkSetting) = (nil, StepMenu.Steps(), nil)
             return
@@ -41,7 +42,6 @@ final class StateSurvey {
         // A tap the runtime refuses (a modal covers the tab) changes nothing and reports
         // nothing: it is not taken.
         if steps.user.contains(where: { if case .tab = $0.step { true } else { false } }) {
-            let tappable = state.core.tappableTabs
             // Marked in place, back to front so that removing a refused tap moves nothing unseen.
             for position in steps.user.indices.reversed() {
                 guard case .tab(let id) = steps.user[position].step else { continue }
@@ -130,9 +130,12 @@ struct TakenStep {
                 // Taken out, and put back only when the search may not have it.
                 guard let after = taken.ways[index].after.take() else { continue }
                 let key = driver.key(of: after)
-                let isNew = !isKnown(key, after)
-                if isNew { taken.ways[index].after = after }
-                if isNew || keepsKnownKeys { taken.ways[index].afterKey = key }
+                if !isKnown(key, after) {
+                    taken.ways[index].after = consume after
+                    taken.ways[index].afterKey = key
+                } else if keepsKnownKeys {
+                    taken.ways[index].afterKey = key
+                }
             }
             taken.steps.append(TakenStep(entry: entry, ways: ways, bounded: driver.lastTakeBounded))
         }

@@ -150,11 +150,24 @@ extension CoreState {
     /// The state as scenario files see it (`NavigationCore.navigationState(withTree:)`), read
     /// from the value alone.
     package func navigationState(withTree: Bool = true) -> NavigationState {
-        guard finished == nil else {
+        navigationState(withTree: withTree, walk: finished == nil ? CoreWalk(self) : nil)
+    }
+
+    /// The state as scenario files see it without the tree, with the tabs flows a tap on a tab
+    /// goes to (`tappableTabs`) read in the same walk.
+    package func navigationState(tappableTabs: inout [Int]) -> NavigationState {
+        let walk = CoreWalk(self)
+        tappableTabs = walk.tappableTabs
+        return navigationState(withTree: false, walk: walk)
+    }
+
+    /// The state as scenario files see it, given the walk to its visible screen (nil once it
+    /// finished).
+    private func navigationState(withTree: Bool, walk: CoreWalk?) -> NavigationState {
+        guard finished == nil, let walk else {
             let tree = withTree ? stateNode(rootID, visible: [], depth: 0) : StateNode(kind: "", id: "")
             return NavigationState(finished: finished, heldLinks: heldLinks, tree: tree)
         }
-        let walk = CoreWalk(self)
         let tree = withTree ? stateNode(rootID, visible: walk.visibleIDs, depth: 0) : StateNode(kind: "", id: "")
         let screen = walk.screen.flatMap { screens[$0] }
         let modal = walk.modalOwner.flatMap { flows[$0]?.presented }
