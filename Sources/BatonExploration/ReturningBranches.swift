@@ -41,7 +41,8 @@ struct ReturningBranches {
             guard let way = ways.way(to: flow.name) else { continue }
             for (owner, branch) in zip(way, way.dropFirst()) where index.flows[owner]?.kind.isSwitch == true {
                 guard let ownerNumber = index.flows.position(of: owner) else { continue }
-                // A way passes through flows, but a branch named like a screen is kept alike.
+                // A way's branch is a flow; a screen of that name is marked too, as the name
+                // alone decided before branches were numbers.
                 if let number = index.flows.position(of: branch) {
                     onLinkWays.insert(Self.pair(ownerNumber, number, isFlow: true))
                 }

@@ -28,7 +28,8 @@ struct StateKey: Hashable {
 
     /// A part of a key as one word: its kind in the top byte, a number below. Equal parts give
     /// equal words, and a word's kind says how many values it adds beside the words, so two
-    /// keys are equal exactly when their parts are.
+    /// keys are equal exactly when their parts are (step indices and tab positions are kept to
+    /// 32 bits, far more than the loader's limits let a spec declare).
     private enum Part {
         /// A flow, by number; `input` says its input follows among the values.
         static func flow(_ number: Int32, input: Bool) -> UInt64 { word(1, number, flag: input) }
