@@ -227,12 +227,12 @@ private struct Search {
         /// Whether a step leads away under every value of the open settings (a way out that read
         /// none of them): then the user is not stuck here, and no more ways are noted.
         var leadsAway = false
+        // Each way is read where the list keeps it: a copy would retain its whole state after.
+        let ways = taken.ways
         for step in taken.steps {
             let entry = step.entry
             var leaves: [WayOut] = []
             waysMissing = waysMissing || step.bounded
-            // Each way is read where the step keeps it: a copy would retain its whole state after.
-            let ways = taken.ways
             for wayIndex in step.ways {
                 let afterKey = ways[wayIndex].afterKey
                 let outcome = ways[wayIndex].outcome

@@ -197,29 +197,17 @@ final class RuntimeDriver {
         }
     }
 
-    /// The scenario view of `state` (top, stack, flows, modal), without the tree; nil before
-    /// the first start. Read from the state's value: the core is not moved.
-    func navigation(in state: ExploredState) -> NavigationState? {
-        guard core != nil else { return nil }
-        return state.core.navigationState(withTree: false)
-    }
-
-    /// The scenario view of `state` (`navigation(in:)`), with the tabs flows a tap goes to there
-    /// (`CoreState.tappableTabs`) read in the same walk; nil before the first start.
+    /// The scenario view of `state` (top, stack, flows, modal), without the tree, with the tabs
+    /// flows a tap goes to there read in the same walk; nil before the first start. Read from
+    /// the state's value: the core is not moved.
     func navigation(in state: ExploredState, tappableTabs: inout [Int]) -> NavigationState? {
         guard core != nil else { return nil }
         return state.core.navigationState(tappableTabs: &tappableTabs)
     }
 
     /// Takes `step` from `state`: once, or once under each assignment of the open settings it
-    /// reads: the flags not decided yet, and the free facts where the state leaves them out.
-    func take(_ step: NavigationStep, from state: ExploredState) -> [DrivenStep] {
-        var leaves: [DrivenStep] = []
-        take(step, from: state, into: &leaves)
-        return leaves
-    }
-
-    /// Takes `step` from `state` (`take(_:from:)`), adding its ways to the end of `leaves`.
+    /// reads (the flags not decided yet, and the free facts where the state leaves them out).
+    /// Each way it can go is added to the end of `leaves`.
     func take(_ step: NavigationStep, from state: ExploredState, into leaves: inout [DrivenStep]) {
         lastTakeBounded = false
         firstLeaf = leaves.count

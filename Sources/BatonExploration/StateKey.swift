@@ -33,35 +33,27 @@ struct StateKey: Hashable {
     private enum Part {
         /// A flow, by number; `input` says its input follows among the values.
         static func flow(_ number: Int32, input: Bool) -> UInt64 { word(1, number, flag: input) }
-        static func screen(_ number: Int32) -> UInt64 { word(2, number) }
+        static func screen(_ number: Int32) -> UInt64 { word(2, number, flag: false) }
         /// A sequence entry's step index; nil (an entry an action pushed) is its own word.
-        static func step(_ index: Int?) -> UInt64 {
-            guard let index else { return word(3, bits: 0) }
-            return word(3, bits: UInt64(truncatingIfNeeded: index) & 0xFFFF_FFFF, flag: true)
-        }
+        static func step(_ index: Int?) -> UInt64 { word(3, index ?? 0, flag: index != nil) }
         /// A tab by its position: a tabs flow holds all its declared tabs, in order, from
         /// the start, so the flow's number and the position name the tab.
-        static func tab(_ position: Int, selected: Bool) -> UInt64 {
-            word(4, bits: UInt64(truncatingIfNeeded: position) & 0xFFFF_FFFF, flag: selected)
-        }
+        static func tab(_ position: Int, selected: Bool) -> UInt64 { word(4, position, flag: selected) }
         /// A kept branch: a screen or a flow, by number.
         static func kept(_ number: Int32, isFlow: Bool) -> UInt64 { word(5, number, flag: isFlow) }
         static func modal(_ presentation: Presentation) -> UInt64 {
-            word(6, bits: UInt64(Presentation.allCases.firstIndex(of: presentation) ?? 0))
+            word(6, Presentation.allCases.firstIndex(of: presentation) ?? 0, flag: false)
         }
-        static let end = word(7, bits: 0)
+        static let end = word(7, 0, flag: false)
         /// A held link; its URL follows among the values.
-        static let held = word(8, bits: 0)
+        static let held = word(8, 0, flag: false)
         /// The root's outcome, which follows among the values; `payload` says its payload
         /// follows it.
-        static func finished(payload: Bool) -> UInt64 { word(9, bits: 0, flag: payload) }
+        static func finished(payload: Bool) -> UInt64 { word(9, 0, flag: payload) }
 
-        private static func word(_ kind: UInt64, _ number: Int32, flag: Bool = false) -> UInt64 {
-            word(kind, bits: UInt64(UInt32(bitPattern: number)), flag: flag)
-        }
-
-        private static func word(_ kind: UInt64, bits number: UInt64, flag: Bool = false) -> UInt64 {
-            kind << 56 | (flag ? 1 << 32 : 0) | number
+        /// The kind, the flag and the number's low 32 bits (the whole of an `Int32`, -1 included).
+        private static func word(_ kind: UInt64, _ number: some BinaryInteger, flag: Bool) -> UInt64 {
+            kind << 56 | (flag ? 1 << 32 : 0) | UInt64(UInt32(truncatingIfNeeded: number))
         }
     }
 

@@ -21,7 +21,7 @@ enum TabTap: Equatable {
     case other
 
     /// What tapping tab `id` does in `state`, given the tabs flows no modal covers on the way
-    /// to its visible screen (`CoreState.tappableTabs`, the core's own walk); `keepOnReselect`
+    /// to its visible screen (`CoreState.navigationState(tappableTabs:)`, the core's own walk); `keepOnReselect`
     /// names the tabs flows whose `reselect` is `keep`.
     init(_ id: String, in state: borrowing ExploredState, tappable: [Int], keepOnReselect: Set<String>) {
         // Read in place: a survey asks this of every tab of every state, and a copy of the

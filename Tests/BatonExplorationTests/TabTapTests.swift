@@ -108,10 +108,12 @@ import Testing
         while head < states.count, head < 300 {
             let state = states[head]
             head += 1
-            let tappable = state.core.tappableTabs
+            var tappable: [Int] = []
+            let navigation = driver.navigation(in: state, tappableTabs: &tappable)
             for id in tabIDs {
                 let tap = TabTap(id, in: state, tappable: tappable, keepOnReselect: driver.keepOnReselect)
-                let ways = driver.take(.tab(id), from: state)
+                var ways: [DrivenStep] = []
+                driver.take(.tab(id), from: state, into: &ways)
                 try #require(ways.count == 1, "a tap reads no condition")
                 let way = ways[0]
                 switch tap {
@@ -133,10 +135,12 @@ import Testing
                     kinds.other += 1
                 }
             }
-            guard let navigation = driver.navigation(in: state) else { continue }
+            guard let navigation else { continue }
             let steps = menu.steps(for: navigation, context: state.context)
             for entry in steps.user + (steps.linksOpen ? menu.links : []) + steps.facts {
-                for way in driver.take(entry.step, from: state) {
+                var ways: [DrivenStep] = []
+                driver.take(entry.step, from: state, into: &ways)
+                for way in ways {
                     if let after = way.after, known.insert(driver.key(of: after)).inserted { states.append(after) }
                 }
             }

@@ -48,6 +48,12 @@ package struct CoreItem: Hashable, Codable, Sendable {
         self.number = number
         self.isFlow = isFlow
     }
+
+    /// The number of the declaration at `position` among the spec's screens or flows; -1 for
+    /// none.
+    static func number(at position: Int?) -> Int32 {
+        Int32(clamping: position ?? -1)
+    }
 }
 
 /// A screen instance: its screen and input.

@@ -116,12 +116,6 @@ extension CoreState {
     }
 }
 
-extension CoreState {
-    /// The tabs flows on the way to the visible screen that no modal covers, outermost first:
-    /// where a tap on a tab goes (`NavigationCore.selectTab`).
-    package var tappableTabs: [Int] { CoreWalk(self).tappableTabs }
-}
-
 extension NavigationCore {
     func visibleWalk() -> CoreWalk {
         CoreWalk(state)
@@ -154,7 +148,8 @@ extension CoreState {
     }
 
     /// The state as scenario files see it without the tree, with the tabs flows a tap on a tab
-    /// goes to (`tappableTabs`) read in the same walk.
+    /// goes to read in the same walk: those on the way to the visible screen that no modal
+    /// covers, outermost first (`NavigationCore.selectTab`).
     package func navigationState(tappableTabs: inout [Int]) -> NavigationState {
         let walk = CoreWalk(self)
         tappableTabs = walk.tappableTabs

@@ -71,13 +71,13 @@ struct Definitions: Sendable {
         var flowsByNumber = [FlowDefinition?](repeating: nil, count: index.spec.flows.count)
         flows = NameTable(index.flows.mapValues { flow in
             let position = index.flows.position(of: flow.name)
-            let definition = FlowDefinition(flow, number: Int32(clamping: position ?? -1))
+            let definition = FlowDefinition(flow, number: CoreItem.number(at: position))
             if let position { flowsByNumber[position] = definition }
             return definition
         })
         self.flowsByNumber = flowsByNumber
         screens = NameTable(index.screens.mapValues { screen in
-            ScreenDefinition(screen, number: Int32(clamping: index.screens.position(of: screen.name) ?? -1))
+            ScreenDefinition(screen, number: CoreItem.number(at: index.screens.position(of: screen.name)))
         })
     }
 

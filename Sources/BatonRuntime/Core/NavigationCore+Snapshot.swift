@@ -126,7 +126,7 @@ struct SnapshotReader {
         }
         try claim(snapshot.id)
         let id = snapshot.id
-        var node = CoreFlow(id: id, flow: flow.name, number: Self.number(index.flows.position(of: flow.name)),
+        var node = CoreFlow(id: id, flow: flow.name, number: CoreItem.number(at: index.flows.position(of: flow.name)),
                             kind: CoreFlowKind(flow.kind), input: snapshot.input)
         node.parent = parent
         switch flow.kind {
@@ -215,18 +215,12 @@ struct SnapshotReader {
             try claim(screen.id)
             screens[screen.id] = CoreScreen(id: screen.id, screen: screen.screen,
                                             input: declaration.input == nil ? nil : screen.input)
-            return CoreItem(id: screen.id, name: screen.screen, number: Self.number(index.screens.position(of: screen.screen)),
+            return CoreItem(id: screen.id, name: screen.screen, number: CoreItem.number(at: index.screens.position(of: screen.screen)),
                             isFlow: false)
         case .flow(let flow):
             let id = try self.flow(flow, parent: parent, depth: depth + 1)
-            return CoreItem(id: id, name: flow.flow, number: Self.number(index.flows.position(of: flow.flow)), isFlow: true)
+            return CoreItem(id: id, name: flow.flow, number: CoreItem.number(at: index.flows.position(of: flow.flow)), isFlow: true)
         }
-    }
-
-    /// A declaration's position as `CoreItem.number` keeps it (-1 for none, which reading
-    /// refuses before it asks).
-    private static func number(_ position: Int?) -> Int32 {
-        Int32(clamping: position ?? -1)
     }
 
     private mutating func claim(_ id: Int) throws(ActionFailure) {
