@@ -221,8 +221,19 @@ struct TypeSystem {
             return nil
         case .record(let name, let targetFields):
             guard case .record(let fields) = value else { return plain }
-            return mismatch(fields: { fields[$0] }, to: name, targetFields, depth: depth) { mismatch($0, to: $1, depth: $2) }
+            return mismatch(fields: { Self.field($0, in: fields) }, to: name, targetFields, depth: depth) {
+                mismatch($0, to: $1, depth: $2)
+            }
         }
+    }
+
+    /// The value of field `name` among a record value's `fields`. A payload's record has a
+    /// handful of fields, and comparing their names finds one sooner than hashing it (a payload
+    /// is checked on every step that carries one).
+    private static func field(_ name: String, in fields: [String: Value]) -> Value? {
+        guard fields.count <= 8 else { return fields[name] }
+        for (key, value) in fields where key == name { return value }
+        return nil
     }
 
     /// Why a record whose fields `given` looks up does not fit record type `name`: a required

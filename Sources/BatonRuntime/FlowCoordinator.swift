@@ -63,8 +63,10 @@ public class FlowCoordinator: Identifiable {
         default: false
         }
         if !unchanged {
-            let modal = presentedNow.flatMap { modal in
-                mirror.item(modal.item).map { PresentedItem(presentation: modal.presentation, item: $0) }
+            // Not a `flatMap` closure: one that is not inlined checks which actor runs it.
+            var modal: PresentedItem?
+            if let presentedNow, let item = mirror.item(presentedNow.item) {
+                modal = PresentedItem(presentation: presentedNow.presentation, item: item)
             }
             if !Self.same(current?.item, modal?.item) || current?.presentation != modal?.presentation {
                 presented = modal

@@ -261,7 +261,8 @@ public final class FlowRuntime {
     /// Brings the facade in line with the core after a step, tells view models what they were
     /// handed, and logs the step's entries.
     @discardableResult
-    func commit(_ report: consuming CoreReport) -> CoreReport {
+    func commit(_ given: consuming CoreReport) -> CoreReport {
+        var report = consume given
         syncMirror()
         for (instance, result) in report.results {
             mirror.screens[instance]?.viewModel.receive(result)
@@ -270,8 +271,8 @@ public final class FlowRuntime {
             mirror.screens[instance]?.viewModel.update(input: input)
         }
         // The entries move into the log; the report goes back without them.
-        let entries = report.entries
-        report.entries = []
+        var entries: [LogEntry] = []
+        swap(&entries, &report.entries)
         record(entries)
         return report
     }
@@ -297,9 +298,16 @@ public final class FlowRuntime {
             numbered[offset].sequence = loggedCount
             if offset == 0 { numbered[offset].state = final }
         }
+        // Most steps log one entry: it is moved into the log rather than copied, unless
+        // `onTransition` is still to be handed it.
+        let movesEntry = numbered.count == 1 && onTransition == nil
         // One change of `log` for observers, appended in place.
         withMutation(keyPath: \.log) {
-            _log.append(contentsOf: numbered)
+            if movesEntry {
+                _log.append(numbered.removeLast())
+            } else {
+                _log.append(contentsOf: numbered)
+            }
             if let limit = options.logLimit, _log.count > limit * 2 {
                 _log.removeFirst(_log.count - limit)  // amortised: trims once per `limit` entries
             }

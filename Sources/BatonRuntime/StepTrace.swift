@@ -6,6 +6,9 @@ struct StepTrace {
     private(set) var actionText: String?
     /// Replaces the step result's name in the log (`held`).
     var resultName: String?
+    /// The step's trigger as the spec's definitions already hold its text (`screen.event`), so
+    /// the step need not make it; nil when it is made from the step's arguments.
+    var trigger: String?
 
     mutating func record(flow: String, action: String) {
         self.flow = flow

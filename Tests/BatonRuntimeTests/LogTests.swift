@@ -35,4 +35,59 @@ import Testing
         for _ in 0..<30 { run.back() }
         #expect(run.log.count == 30)
     }
+
+    /// A screen that declares `back` among its events: the gesture is still logged as `back`,
+    /// the event sent by name as `screen.back`.
+    private static let backDeclared = """
+        baton: 1
+        app: Log
+        start: main
+        screens:
+          first: {events: {next: ~}}
+          second: {events: {back: ~, finish: ~}}
+        flows:
+          main:
+            stack: first
+            on:
+              first.next: push second
+              second.back: pop
+        """
+
+    @Test func eachStepIsLoggedUnderItsTrigger() throws {
+        let run = try runtime(Self.backDeclared)
+        run.send("next", from: "first")
+        #expect(run.log.last?.trigger == "first.next")
+        run.back()
+        #expect(run.log.last?.trigger == "back")
+        run.send("next", from: "first")
+        run.send("back", from: "second")
+        #expect(run.log.last?.trigger == "second.back")
+        #expect(run.state.top == "first")
+        run.send("next", from: "first")
+        run.send("done", from: "second")    // built in, not declared
+        #expect(run.log.last?.trigger == "second.done")
+        run.send("missing", from: "second")  // not declared: rejected, still named
+        #expect(run.log.last?.trigger == "second.missing")
+        #expect(run.log.last?.result == "rejected")
+        run.send("finish", from: "first")    // not visible
+        #expect(run.log.last?.trigger == "first.finish")
+    }
+
+    @Test func theLogIsTheSameWhetherOrNotACallbackSeesIt() throws {
+        let quiet = try notes(RuntimeOptions())
+        let watched = try notes(RuntimeOptions())
+        var seen: [LogEntry] = []
+        watched.onTransition = { seen.append($0) }
+        for run in [quiet, watched] {
+            run.send("select", from: "noteList", payload: .record(["id": .string("7")]))
+            run.send("delete", from: "noteDetail", payload: .record(["id": .string("7")]))
+            run.back()
+            run.send("search", from: "noteList", payload: .record(["text": .string("x")]))
+        }
+        #expect(quiet.log.count >= 4)
+        #expect(quiet.log.map(\.trigger) == watched.log.map(\.trigger))
+        #expect(quiet.log.map(\.sequence) == watched.log.map(\.sequence))
+        #expect(quiet.log.map(\.result) == watched.log.map(\.result))
+        #expect(seen.map(\.trigger) == watched.log.map(\.trigger))
+    }
 }

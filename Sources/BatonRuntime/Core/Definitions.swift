@@ -39,6 +39,9 @@ final class ScreenDefinition: Sendable {
     /// screen can send, listed once instead of for each instance.
     let eventNames: [String]
     private let events: [EventDeclaration]
+    /// `screen.event` for each declared event, at the same positions: a step's log entry names
+    /// its trigger so, and the text is made once, not on every step that sends the event.
+    private let triggers: [String]
 
     init(_ screen: Screen, number: Int32) {
         self.screen = screen
@@ -49,12 +52,14 @@ final class ScreenDefinition: Sendable {
         takesInput = screen.input != nil
         eventNames = screen.events.map(\.name) + Screen.builtinEvents
         events = screen.events
+        triggers = screen.events.map { "\(screen.name).\($0.name)" }
     }
 
-    /// The declaration of `event`, as `Screen.event(named:)` finds it.
-    func event(named event: String) -> EventDeclaration? {
-        if let declared = events.first(where: { $0.name == event }) { return declared }
-        if Screen.builtinEvents.contains(event) { return EventDeclaration(name: event, payload: nil) }
+    /// The declaration of `event`, as `Screen.event(named:)` finds it, with the text of the
+    /// trigger `screen.event` when the screen declares it (nil for a built-in event).
+    func event(named event: String) -> (declaration: EventDeclaration, trigger: String?)? {
+        if let index = events.firstIndex(where: { $0.name == event }) { return (events[index], triggers[index]) }
+        if Screen.builtinEvents.contains(event) { return (EventDeclaration(name: event, payload: nil), nil) }
         return nil
     }
 }

@@ -5,7 +5,28 @@ struct HeldItem {
     var isFlow: Bool
 
     init(_ item: CoreItem) {
-        id = item.id
-        isFlow = item.isFlow
+        self.init(id: item.id, isFlow: item.isFlow)
+    }
+
+    init(id: Int, isFlow: Bool) {
+        self.id = id
+        self.isFlow = isFlow
+    }
+}
+
+extension CoreFlow {
+    /// Appends the items `forEachHeldItem` calls its body with, as held items. A stack's
+    /// entries are read in place, so their names are not retained and released one by one:
+    /// every first change of a flow in a step notes what the flow held.
+    func appendHeldItems(to held: inout [HeldItem]) {
+        guard kind.holdsStack else {
+            forEachHeldItem { held.append(HeldItem($0)) }
+            return
+        }
+        let entries = self.entries
+        for index in entries.indices {
+            held.append(HeldItem(id: entries[index].id, isFlow: entries[index].isFlow))
+        }
+        if let presented { held.append(HeldItem(presented.item)) }
     }
 }

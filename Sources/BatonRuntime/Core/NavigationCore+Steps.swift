@@ -33,7 +33,7 @@ extension NavigationCore {
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "back", source: visible) { core in
             guard let visible else { return .rejected(RuntimeMessage.nothingVisible) }
-            return core.emitFromVisible("back", screen: visible, instance: nil, payload: nil, walk: walk)
+            return core.emitFromVisible("back", screen: visible, instance: nil, payload: nil, walk: walk, isTrigger: false)
         }
     }
 
@@ -154,7 +154,7 @@ extension NavigationCore {
         guard recordsLog else { return endStep(result: result, entries: []) }
         // The step's own entry is made in the list, not copied into it.
         var entries = [LogEntry(
-            sequence: 0, trigger: trigger(), source: source, flow: own.flow, action: own.actionText,
+            sequence: 0, trigger: own.trigger ?? trigger(), source: source, flow: own.flow, action: own.actionText,
             result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)]
         if !nestedEntries.isEmpty { entries += nestedEntries }
         return endStep(result: result, entries: entries)
@@ -269,17 +269,19 @@ extension NavigationCore {
 
     /// Emits an event from the visible screen (a given instance of it, when `instance` is set).
     /// `walk` is the visible walk when the caller has just made it, so it is not made twice.
+    /// `isTrigger` says that the step's trigger is `screen.event` (not so for `back`).
     mutating func emitFromVisible(_ event: String, screen: String, instance: Int?, payload: Value?,
-                                  walk given: CoreWalk? = nil) -> StepResult {
+                                  walk given: CoreWalk? = nil, isTrigger: Bool = true) -> StepResult {
         let walk = given ?? visibleScreenWalk()
         guard let id = walk.screen, let entry = state.screens[id], let owner = walk.owner else {
             return .rejected(RuntimeMessage.nothingVisible)
         }
         guard entry.screen == screen else { return .rejected(RuntimeMessage.notVisible(screen, visible: entry.screen)) }
         if let instance, instance != id { return .rejected(RuntimeMessage.instanceNotVisible(screen)) }
-        guard let declaration = definitions.screens[screen]?.event(named: event) else {
+        guard let (declaration, triggerText) = definitions.screens[screen]?.event(named: event) else {
             return .rejected(RuntimeMessage.undeclaredEvent(event, screen: screen))
         }
+        if isTrigger, let triggerText { trace.trigger = triggerText }
         if let problem = checker.payloadProblem(payload, declaration: declaration, of: screen) { return .rejected(problem) }
         let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false, instance: id)
         return dispatch(emission, at: owner, arrival: .item(id), depth: 0)

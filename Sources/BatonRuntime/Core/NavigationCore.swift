@@ -227,7 +227,7 @@ package struct NavigationCore: Sendable {
             if !heldRecorded.contains(id) {
                 heldRecorded.insert(id)
                 let start = heldItemsAtStepStart.count
-                state.flows[id]?.forEachHeldItem { heldItemsAtStepStart.append(HeldItem($0)) }
+                state.flows[id]?.appendHeldItems(to: &heldItemsAtStepStart)
                 heldAtStepStart.append((id, start..<heldItemsAtStepStart.count))
             }
             // Changed in place in the table, so the flow's fields stay unshared and the change
