@@ -14,6 +14,9 @@ final class FlowDefinition: Sendable {
     /// Each transition's alternatives as the log writes them (`push recipeDetail`), by
     /// position and alternative.
     let actionTexts: [[String]]
+    /// Whether each transition's first alternative has no `when`, by position: then it is the
+    /// one taken, with no condition to read (most transitions have one unguarded action).
+    private let opensUnguarded: [Bool]
 
     init(_ flow: Flow, number: Int32) {
         self.flow = flow
@@ -21,6 +24,14 @@ final class FlowDefinition: Sendable {
         keys = TransitionIndex(flow)
         triggerTexts = flow.transitions.map(\.trigger.description)
         actionTexts = flow.transitions.map { $0.actions.map(\.kind.text) }
+        opensUnguarded = flow.transitions.map { $0.actions.first.map { $0.when == nil } ?? false }
+    }
+
+    /// The alternative the transition at `position` takes: its first action whose `when`
+    /// `holds`; nil when none does.
+    func choice(at position: Int, where holds: (Condition?) -> Bool) -> Int? {
+        if opensUnguarded[position] { return 0 }
+        return flow.transitions[position].actions.firstIndex { holds($0.when) }
     }
 }
 

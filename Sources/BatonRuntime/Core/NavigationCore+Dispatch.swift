@@ -12,15 +12,14 @@ extension NavigationCore {
               let definition else {
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
-        let transitions = definition.flow.transitions
         let keys = definition.keys
         if let position = keys.specific(source: emission.source, event: emission.event),
-           let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) {
+           let choice = definition.choice(at: position, where: { holds($0) }) {
             return perform(position, choice, of: definition, in: id, emission: emission, depth: depth)
         }
         if let result = sequenceDone(emission, at: id, arrival: arrival, depth: depth) { return result }
         if !emission.isOutcome, let position = keys.wildcard(event: emission.event),
-           let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) {
+           let choice = definition.choice(at: position, where: { holds($0) }) {
             return perform(position, choice, of: definition, in: id, emission: emission, depth: depth)
         }
         if !emission.isOutcome, emission.event == "back", let result = defaultBack(at: id, arrival: arrival) {
@@ -59,9 +58,8 @@ extension NavigationCore {
     /// as a nested entry.
     mutating func offerDismissed(_ name: String, to owner: Int, depth: Int) {
         guard let definition = state.flows[owner].flatMap({ definitions.definition(of: $0) }) else { return }
-        let transitions = definition.flow.transitions
         guard let position = definition.keys.specific(source: name, event: "dismissed"),
-              let choice = transitions[position].actions.firstIndex(where: { holds($0.when) }) else { return }
+              let choice = definition.choice(at: position, where: { holds($0) }) else { return }
         let checkpoint = usesReturn ? makeCheckpoint() : nil
         let saved = trace
         trace = StepTrace()
