@@ -1,15 +1,18 @@
+import BatonModel
+
 /// Ordered, duplicate-free collection, for deterministic output.
 ///
-/// A few elements are found by scanning them; the hash set is built only once there are more
-/// than `scanLimit`. Lint keeps one of these per screen and several per flow, nearly all with
-/// one or two elements, so a large flow's sets cost one allocation each rather than two.
-struct OrderedSet<Element: Hashable>: Sequence {
+/// A few elements are found by scanning them; slots of a hash table over the elements are made
+/// only once there are more than `scanLimit`. Lint keeps one of these per screen and several
+/// per flow, nearly all with one or two elements, so a large flow's sets cost one allocation
+/// each rather than two.
+struct OrderedSet<Element: SetHashable>: Sequence {
     private(set) var elements: [Element] = []
-    /// Every element, once there are more than `scanLimit`; nil before.
-    private var members: Set<Element>?
+    /// Where each element is in `elements`, once there are more than `scanLimit`; nil before.
+    private var slots: HashSlots?
 
     /// The most elements that are found by scanning rather than hashing: a flow's screens
-    /// (often ten or so) stay one array, without a hash set built, hashed into and freed beside
+    /// (often ten or so) stay one array, without a table built, hashed into and freed beside
     /// it, while a set shared by thousands (the flows that show one screen) is still hashed.
     static var scanLimit: Int { 16 }
 
@@ -19,20 +22,38 @@ struct OrderedSet<Element: Hashable>: Sequence {
     mutating func insert(_ element: Element) -> Bool {
         guard !contains(element) else { return false }
         elements.append(element)
-        if members != nil {
-            members?.insert(element)
-        } else if elements.count > Self.scanLimit {
-            members = Set(elements)
+        if slots == nil, elements.count <= Self.scanLimit { return true }
+        if let capacity = slots?.capacity, elements.count <= capacity {
+            slots?.insert(position: elements.count - 1, hash: element.setHash)
+        } else {
+            var rebuilt = HashSlots(for: elements.count * 2)
+            for (position, member) in elements.enumerated() { rebuilt.insert(position: position, hash: member.setHash) }
+            slots = rebuilt
         }
         return true
     }
 
     func contains(_ element: Element) -> Bool {
-        if let members { return members.contains(element) }
+        if let slots { return slots.position(hash: element.setHash, where: { elements[$0] == element }) != nil }
         return elements.contains(element)
     }
 
     var count: Int { elements.count }
     var isEmpty: Bool { elements.isEmpty }
     func makeIterator() -> IndexingIterator<[Element]> { elements.makeIterator() }
+}
+
+/// An element of an `OrderedSet`, with the hash its table finds it by.
+protocol SetHashable: Hashable {
+    var setHash: UInt64 { get }
+}
+
+extension String: SetHashable {
+    /// A name's `NameHash`: lint's sets hold the spec's names, and `Hasher`'s seeded SipHash
+    /// cost more than the rest of an insertion.
+    var setHash: UInt64 { NameHash.of(self) }
+}
+
+extension Shape: SetHashable {
+    var setHash: UInt64 { UInt64(truncatingIfNeeded: hashValue) }
 }

@@ -25,7 +25,8 @@ final class PayloadAnalysis {
             var result = OrderedSet<Shape>()
             for name in context.graph.descendants(ofAndIncluding: flow.name) {
                 for screen in context.graph.shows[name]?.screens ?? OrderedSet() {
-                    if let event = index.screens[screen]?.event(named: trigger.event) {
+                    if let events = index.screens.events(of: screen),
+                       let event = Screen.event(named: trigger.event, among: events) {
                         result.insert(Shape(event.payload))
                     }
                     if result.count >= Self.maxShapes { return result.elements }
@@ -33,8 +34,8 @@ final class PayloadAnalysis {
             }
             return result.elements
         }
-        if let screen = index.screens[trigger.source] {
-            return screen.event(named: trigger.event).map { [Shape($0.payload)] } ?? []
+        if let events = index.screens.events(of: trigger.source) {
+            return Screen.event(named: trigger.event, among: events).map { [Shape($0.payload)] } ?? []
         }
         if let child = index.flows[trigger.source] {
             return outcomePayloads(of: child, trigger.event)
@@ -80,8 +81,8 @@ final class PayloadAnalysis {
     func stepOutput(_ step: Step, in flow: Flow) -> [Shape] {
         var result = OrderedSet<Shape>()
         let name = step.target.name
-        if let screen = index.screens[name] {
-            if let done = screen.event(named: "done") { result.insert(Shape(done.payload)) }
+        if let events = index.screens.events(of: name) {
+            if let done = Screen.event(named: "done", among: events) { result.insert(Shape(done.payload)) }
         } else if let child = index.flows[name] {
             for shape in outcomePayloads(of: child, "done") { result.insert(shape) }
         }

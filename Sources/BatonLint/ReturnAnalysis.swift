@@ -107,10 +107,10 @@ struct ReturnAnalysis {
         var result = OrderedSet<String>()
         if trigger.isWildcard {
             for screen in context.graph.shows[flow.name]?.screens ?? OrderedSet()
-            where context.index.screens[screen]?.event(named: trigger.event) != nil {
+            where context.index.screens.events(of: screen).flatMap({ Screen.event(named: trigger.event, among: $0) }) != nil {
                 for receiver in receivers(ofScreen: screen, in: flow) { result.insert(receiver) }
             }
-        } else if context.index.screens[trigger.source] != nil {
+        } else if context.index.screens.contains(trigger.source) {
             result = receivers(ofScreen: trigger.source, in: flow)
         } else if context.index.flows[trigger.source] != nil {
             result = starters(of: trigger.source, in: flow)
@@ -158,7 +158,7 @@ struct ReturnAnalysis {
             for trigger in shownBy[flow.name]?[current] ?? [] {
                 if trigger.isWildcard {
                     for screen in context.graph.shows[flow.name]?.screens ?? OrderedSet() { result.insert(screen) }
-                } else if context.index.screens[trigger.source] != nil {
+                } else if context.index.screens.contains(trigger.source) {
                     result.insert(trigger.source)
                 } else if context.index.flows[trigger.source] != nil, seen.insert(trigger.source).inserted {
                     queue.append(trigger.source)
@@ -167,7 +167,7 @@ struct ReturnAnalysis {
             for screen in linkPredecessors[flow.name]?[current] ?? OrderedSet() { result.insert(screen) }
             if case .sequence(let steps) = flow.kind, let position = steps.firstIndex(where: { $0.target.name == current }) {
                 for step in steps[..<position].reversed() {
-                    if context.index.screens[step.target.name] != nil { result.insert(step.target.name) }
+                    if context.index.screens.contains(step.target.name) { result.insert(step.target.name) }
                     if step.when == nil { break }
                 }
             }

@@ -50,7 +50,8 @@ public struct ValueChecker: Sendable {
     /// Why `payload` cannot be sent with `event` of `screen`; nil when it can. An event declared
     /// without a payload takes none.
     public func payloadProblem(_ payload: Value?, event: String, of screen: String) -> String? {
-        guard let declaration = index.screens[screen]?.event(named: event) else { return nil }
+        guard let events = index.screens.events(of: screen),
+              let declaration = Screen.event(named: event, among: events) else { return nil }
         return payloadProblem(payload, declaration: declaration, of: screen)
     }
 

@@ -170,7 +170,7 @@ private struct MergedDefinitions {
     struct Table<Item> {
         var items: [Item] = []
         /// Where each name is in `items`.
-        var positions: [String: Int] = [:]
+        var positions = NameMap<Int>()
         let name: (Item) -> String
         let location: (Item) -> SourceRange?
         let what: String
@@ -183,14 +183,14 @@ private struct MergedDefinitions {
             var repeats = false
             for (index, item) in newItems.enumerated() {
                 let itemName = name(item)
-                if let first = positions[itemName] {
+                let (first, isNew) = positions.insert(items.count + kept.count, for: itemName)
+                if !isNew {
                     let firstItem = first < items.count ? items[first] : newItems[kept[first - items.count]]
                     diagnostics.append(LoaderMessage.duplicateDefinition(what, itemName, at: location(item),
                                                                           first: location(firstItem)))
                     repeats = true
                     continue
                 }
-                positions[itemName] = items.count + kept.count
                 kept.append(index)
             }
             if items.isEmpty && !repeats {

@@ -10,8 +10,8 @@ final class NodeReader {
     var diagnostics: [Diagnostic] = []
     /// What a `SectionStream` decoded while the file was parsed.
     var streamed = StreamedSections()
-    private var parsedExpressions: [String: Result<Expression, ExpressionError>] = [:]
-    private var parsedTypes: [String: Result<TypeRef, TypeRef.ParseError>] = [:]
+    private var parsedExpressions = NameMap<Result<Expression, ExpressionError>>()
+    private var parsedTypes = NameMap<Result<TypeRef, TypeRef.ParseError>>()
 
     init(file: String) {
         self.file = file
@@ -264,9 +264,7 @@ final class NodeReader {
     /// types many times).
     private func parsedType(_ text: String) -> Result<TypeRef, TypeRef.ParseError> {
         if let parsed = parsedTypes[text] { return parsed }
-        let parsed = TypeRef.parse(text)
-        parsedTypes[text] = parsed
-        return parsed
+        return parsedTypes.insert(TypeRef.parse(text), for: text).value
     }
 
     /// A `when`: a plain boolean or an expression string, parsed now so an error points at
@@ -299,9 +297,8 @@ final class NodeReader {
     /// expression holds offsets within its text only, so each distinct text is parsed once.
     private func parsedExpression(_ text: String) -> Result<Expression, ExpressionError> {
         if let parsed = parsedExpressions[text] { return parsed }
-        let parsed = Result { () throws(ExpressionError) in try ExpressionParser.parse(text) }
-        parsedExpressions[text] = parsed
-        return parsed
+        return parsedExpressions.insert(Result { () throws(ExpressionError) in try ExpressionParser.parse(text) },
+                                        for: text).value
     }
 
     /// How a node is described in "expected X, got Y" messages.

@@ -79,3 +79,13 @@ public struct DeclarationTable<Declaration: Sendable>: Sendable {
         return result
     }
 }
+
+extension DeclarationTable where Declaration == Screen {
+    /// The events the screen named `name` declares, read where the spec keeps them; nil when
+    /// there is no such screen. Only the list is copied out: a whole screen's copy (which a
+    /// lookup followed by `event(named:)` makes) retains each of its names and lists.
+    @inlinable
+    package func events(of name: String) -> [EventDeclaration]? {
+        position(of: name).map { declarations[$0].events }
+    }
+}

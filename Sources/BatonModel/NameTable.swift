@@ -4,7 +4,7 @@
 /// A step looks names up many times. A `Dictionary<String, _>` hashes each name with SipHash
 /// (seeded per process, resistant to chosen collisions), which costs more than the rest of the
 /// lookup together. The names here are the spec's own, so this table hashes them with
-/// `NameHash`, and probes a slot array kept at most half full.
+/// `NameHash` and finds them through `HashSlots`.
 ///
 /// Its members are inlinable: generic code called across modules unspecialized would copy
 /// each value through its value witnesses.
@@ -16,11 +16,9 @@ package struct NameTable<Value> {
         /// them: only lookups read them).
         @usableFromInline let names: [String]
         @usableFromInline let entries: [Value]
-        /// For each slot, the position of the name hashed to it plus one; 0 for an empty slot.
-        /// Their count is a power of two at least twice the names', so every probe ends.
-        @usableFromInline let slots: [Int]
+        @usableFromInline let slots: HashSlots
 
-        init(names: [String], entries: [Value], slots: [Int]) {
+        init(names: [String], entries: [Value], slots: HashSlots) {
             (self.names, self.entries, self.slots) = (names, entries, slots)
         }
     }
@@ -30,13 +28,9 @@ package struct NameTable<Value> {
     /// A table of `values`' entries.
     package init(_ values: [String: Value]) {
         let names = Array(values.keys)
-        var capacity = 8
-        while capacity < 2 * names.count { capacity *= 2 }
-        var slots = [Int](repeating: 0, count: capacity)
+        var slots = HashSlots(for: names.count)
         for (position, name) in names.enumerated() {
-            var slot = NameHash.slot(of: name, mask: capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = position + 1
+            slots.insert(position: position, hash: NameHash.of(name))
         }
         storage = Storage(names: names, entries: Array(values.values), slots: slots)
     }
@@ -44,14 +38,10 @@ package struct NameTable<Value> {
     /// The value of `name`, if the table has one.
     @inlinable package subscript(name: String) -> Value? {
         let storage = storage
-        let mask = storage.slots.count - 1
-        var slot = NameHash.slot(of: name, mask: mask)
-        while true {
-            let position = storage.slots[slot] - 1
-            if position < 0 { return nil }
-            if storage.names[position] == name { return storage.entries[position] }
-            slot = (slot + 1) & mask
+        guard let position = storage.slots.position(hash: NameHash.of(name), where: { storage.names[$0] == name }) else {
+            return nil
         }
+        return storage.entries[position]
     }
 
     /// Whether the table has a value for `name`.
@@ -89,11 +79,6 @@ package enum NameHash {
             return hash
         }
         return Array(name.utf8).withUnsafeBytes { of(bytes: $0) }
-    }
-
-    /// The slot of `name` in a table of `mask + 1` slots, a power of two.
-    @inlinable static func slot(of name: String, mask: Int) -> Int {
-        Int(truncatingIfNeeded: of(name)) & mask
     }
 
     /// `x` and `y` multiplied to 128 bits, the halves folded together.

@@ -42,8 +42,14 @@ public struct Screen: Hashable, Codable, Sendable {
     /// The declaration of `event`, including the built-in `back` and `done`; nil when the
     /// screen cannot emit it.
     public func event(named event: String) -> EventDeclaration? {
+        Self.event(named: event, among: events)
+    }
+
+    /// The declaration of `event` for a screen that declares `events`, as `event(named:)`; lets
+    /// a caller read a screen's events without copying the whole screen.
+    @inlinable package static func event(named event: String, among events: [EventDeclaration]) -> EventDeclaration? {
         if let declared = events.first(where: { $0.name == event }) { return declared }
-        if Self.builtinEvents.contains(event) { return EventDeclaration(name: event, payload: nil) }
+        if builtinEvents.contains(event) { return EventDeclaration(name: event, payload: nil) }
         return nil
     }
 

@@ -41,46 +41,33 @@ struct TransitionIndex {
     }
 }
 
-/// Positions by a pair of names (a trigger's source and event), made once and then only read;
-/// open addressing over a slot array kept at most half full, as `NameTable` does for one name.
-/// Its arrays are in one object, so copying a table retains one reference.
+/// Positions by a pair of names (a trigger's source and event), made once and then only read,
+/// found through `HashSlots` as `NameTable` finds one name. Its arrays are in one object, so
+/// copying a table retains one reference.
 private final class TriggerTable: Sendable {
     private let sources: [String]
     private let events: [String]
     private let positions: [Int]
-    /// For each slot, the index of the pair hashed to it plus one; 0 for an empty slot. Their
-    /// count is a power of two at least twice the pairs', so every probe ends.
-    private let slots: [Int]
+    private let slots: HashSlots
 
     /// A table of distinct pairs `(sources[i], events[i])` giving `positions[i]`.
     init(sources: [String], events: [String], positions: [Int]) {
-        var capacity = 8
-        while capacity < 2 * sources.count { capacity *= 2 }
-        var slots = [Int](repeating: 0, count: capacity)
+        var slots = HashSlots(for: sources.count)
         for index in sources.indices {
-            var slot = Self.slot(sources[index], events[index], mask: capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = index + 1
+            slots.insert(position: index, hash: Self.hash(sources[index], events[index]))
         }
         (self.sources, self.events, self.positions, self.slots) = (sources, events, positions, slots)
     }
 
     /// The position of the pair `(source, event)`, if the table has it.
     func position(source: String, event: String) -> Int? {
-        let mask = slots.count - 1
-        var slot = Self.slot(source, event, mask: mask)
-        while true {
-            let index = slots[slot] - 1
-            if index < 0 { return nil }
-            if events[index] == event, sources[index] == source { return positions[index] }
-            slot = (slot + 1) & mask
-        }
+        slots.position(hash: Self.hash(source, event)) { events[$0] == event && sources[$0] == source }
+            .map { positions[$0] }
     }
 
-    private static func slot(_ source: String, _ event: String, mask: Int) -> Int {
+    private static func hash(_ source: String, _ event: String) -> UInt64 {
         // The event's hash is rotated so that `a.b` and `b.a` land apart.
         let eventHash = NameHash.of(event)
-        let hash = NameHash.of(source) ^ ((eventHash << 29) | (eventHash >> 35))
-        return Int(truncatingIfNeeded: hash) & mask
+        return NameHash.of(source) ^ ((eventHash << 29) | (eventHash >> 35))
     }
 }

@@ -27,11 +27,14 @@ struct TreeBuilder {
         var keys = KeyIndex()
         var expecting = Expecting.key
         var mergeSources: [Node.Mapping] = []
+        /// For a mapping that is the value of a streamed section of the root mapping, that
+        /// section: its entries go to the stream (see `streamedSection(anchor:)`).
+        var streamedSection: String?
 
         /// Reads `key` as the next key of this mapping and sets what the node after it is: a
         /// merge, a duplicate to drop (returned as a problem, reported at the second key), or
         /// an ordinary entry's value.
-        mutating func expect(key: Node) -> YAMLError? {
+        mutating func expect(key: consuming Node) -> YAMLError? {
             guard case .scalar(let scalar) = key else {
                 expecting = .value(key: key)
                 return nil
@@ -48,11 +51,32 @@ struct TreeBuilder {
             return nil
         }
 
-        /// Adds an entry whose key is new.
-        mutating func append(_ entry: Node.Mapping.Entry) {
-            entries.append(entry)
-            keys.added(entry.key, to: entries)
+        /// The key whose value comes next, moved out rather than copied; the frame expects a
+        /// key again.
+        mutating func takeKey() -> Node? {
+            var taken = Expecting.key
+            swap(&taken, &expecting)
+            guard case .value(let key) = consume taken else { return nil }
+            return key
         }
+
+        /// Adds an entry whose key is new.
+        mutating func append(_ entry: consuming Node.Mapping.Entry) {
+            if entries.isEmpty { entries.reserveCapacity(Frame.firstCapacity) }
+            entries.append(entry)
+            keys.added(entries[entries.count - 1].key, to: entries)
+        }
+
+        /// Adds an item to a sequence.
+        mutating func append(item: consuming Node) {
+            if items.isEmpty { items.reserveCapacity(Frame.firstCapacity) }
+            items.append(item)
+        }
+
+        /// Room made for a collection's first child: most of a flow file's mappings and lists
+        /// hold a few entries, which then fit in the first allocation rather than growing
+        /// through three.
+        static let firstCapacity = 4
 
         /// Remembers the new key of an entry handed to a `SectionStream` instead of appended.
         mutating func recordStreamed(key: Node.Scalar) {
@@ -85,7 +109,7 @@ struct TreeBuilder {
         self.stream = stream
     }
 
-    mutating func scalar(_ scalar: Node.Scalar, anchor: String?) throws(YAMLError) {
+    mutating func scalar(_ scalar: consuming Node.Scalar, anchor: String?) throws(YAMLError) {
         try count(1, at: scalar.start)
         let node = Node.scalar(scalar)
         if let anchor { anchors[anchor] = Anchored(node: node, size: 1, height: 0) }
@@ -117,7 +141,9 @@ struct TreeBuilder {
     }
 
     mutating func startMapping(anchor: String?, at mark: Mark) throws(YAMLError) {
-        try open(Frame(kind: .mapping, start: mark, anchor: anchor))
+        var frame = Frame(kind: .mapping, start: mark, anchor: anchor)
+        frame.streamedSection = streamedSection(anchor: anchor)
+        try open(frame)
     }
 
     /// Closes the innermost sequence or mapping.
@@ -156,7 +182,7 @@ struct TreeBuilder {
     }
 
     /// Adds a finished node of `height` to the innermost open collection, or makes it the root.
-    private mutating func attach(_ node: Node, size: Int, height: Int) throws(YAMLError) {
+    private mutating func attach(_ node: consuming Node, size: Int, height: Int) throws(YAMLError) {
         let top = stack.count - 1
         guard top >= 0 else {
             root = node
@@ -168,19 +194,19 @@ struct TreeBuilder {
                                                                               expecting: stack[top].expecting))
         switch stack[top].kind {
         case .sequence:
-            stack[top].items.append(node)
+            stack[top].append(item: node)
         case .mapping:
             switch stack[top].expecting {
             case .key:
                 if let duplicate = stack[top].expect(key: node) { problems.append(duplicate) }
-            case .value(let key):
-                if top == 1, case .scalar(let scalar) = key, let section = streamedSection() {
+            case .value:
+                guard let key = stack[top].takeKey() else { return }
+                if top == 1, let section = stack[top].streamedSection, case .scalar(let scalar) = key {
                     stream?.consume(section, scalar, node)
                     stack[top].recordStreamed(key: scalar)
                 } else {
                     stack[top].append(Node.Mapping.Entry(key: key, value: node))
                 }
-                stack[top].expecting = .key
             case .skippedValue:
                 stack[top].expecting = .key
             case .mergeValue:
@@ -190,11 +216,11 @@ struct TreeBuilder {
         }
     }
 
-    /// The section whose entry is being completed, when entries of the innermost mapping go
-    /// to `stream`: it is the value of a streamed key of the root mapping. An anchored section
-    /// is kept whole, so that an alias to it sees every entry.
-    private func streamedSection() -> String? {
-        guard stack.count == 2, stack[0].kind == .mapping, stack[1].kind == .mapping, stack[1].anchor == nil,
+    /// The section a mapping about to open is the value of, when its entries go to `stream`:
+    /// the value of a streamed key of the root mapping. An anchored section is kept whole, so
+    /// that an alias to it sees every entry.
+    private func streamedSection(anchor: String?) -> String? {
+        guard anchor == nil, stack.count == 1, stack[0].kind == .mapping,
               case .value(let sectionKey) = stack[0].expecting, case .scalar(let section) = sectionKey,
               stream?.sections.contains(section.value) == true else { return nil }
         return section.value

@@ -184,7 +184,7 @@ package struct UnknownEventCheck: LintCheck {
                         var events: Set<String> = []
                         for name in context.graph.descendants(ofAndIncluding: flow.name) {
                             for screen in context.graph.shows[name]?.screens ?? OrderedSet() {
-                                for event in context.index.screens[screen]?.events ?? [] { events.insert(event.name) }
+                                for event in context.index.screens.events(of: screen) ?? [] { events.insert(event.name) }
                             }
                         }
                         wildcardEvents[flow.name] = events
@@ -192,10 +192,10 @@ package struct UnknownEventCheck: LintCheck {
                     if !(wildcardEvents[flow.name]?.contains(trigger.event) ?? false) {
                         out.append(diagnostic(.undeclaredWildcardEvent(trigger.event, flow: flow.name), at: location()))
                     }
-                } else if context.index.screens.with(named: trigger.source, { $0.event(named: trigger.event) == nil }) == true,
-                          let screen = context.index.screens[trigger.source] {
-                    out.append(diagnostic(.undeclaredEvent(trigger.event, screen: screen.name,
-                                                           among: screen.events.map(\.name) + Screen.builtinEvents),
+                } else if let events = context.index.screens.events(of: trigger.source),
+                          Screen.event(named: trigger.event, among: events) == nil {
+                    out.append(diagnostic(.undeclaredEvent(trigger.event, screen: trigger.source,
+                                                           among: events.map(\.name) + Screen.builtinEvents),
                                           at: location()))
                 }
             }
