@@ -2,24 +2,36 @@
 import Testing
 
 /// `OrderedSet` scans a few elements and hashes more: both ways keep the order and refuse
-/// duplicates, across the point where the hash set is built.
+/// duplicates, across the point where the table over the elements is made and as it grows.
 @Suite struct OrderedSetTests {
     @Test func keepsOrderAndRefusesDuplicatesPastTheScanLimit() {
-        var set = OrderedSet<Int>()
-        let count = OrderedSet<Int>.scanLimit * 3
-        for value in (0..<count).reversed() {
-            let first = set.insert(value)
-            let again = set.insert(value)
+        // Far past the limit, so the table over the elements is made and then grows twice.
+        var set = OrderedSet<String>()
+        let count = OrderedSet<String>.scanLimit * 10
+        let names = (0..<count).map { "screen\($0)" }
+        for name in names.reversed() {
+            let first = set.insert(name)
+            let again = set.insert(name)
             #expect(first && !again)
         }
         // Every element again, on both sides of the limit: none is added.
-        let added = (0..<count).filter { set.insert($0) }
+        let added = names.filter { set.insert($0) }
         #expect(added.isEmpty)
-        #expect(set.elements == Array((0..<count).reversed()))
+        #expect(set.elements == names.reversed())
         #expect(set.count == count)
-        for value in 0..<count { #expect(set.contains(value)) }
-        #expect(!set.contains(count))
-        #expect(!set.contains(-1))
+        for name in names { #expect(set.contains(name)) }
+        #expect(!set.contains("screen\(count)"))
+        #expect(!set.contains(""))
+    }
+
+    @Test func findsPayloadShapesPastTheScanLimit() {
+        var set = OrderedSet<Shape>()
+        let shapes = (0..<OrderedSet<Shape>.scanLimit * 3).map { Shape.type(.named("Type\($0)")) }
+        let first = shapes.map { set.insert($0) }
+        let again = shapes.map { set.insert($0) }
+        #expect(first.allSatisfy { $0 } && !again.contains(true))
+        #expect(set.elements == shapes)
+        #expect(!set.contains(.nothing))
     }
 
     @Test func answersBelowTheScanLimit() {
