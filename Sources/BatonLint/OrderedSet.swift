@@ -54,6 +54,10 @@ extension String: SetHashable {
     var setHash: UInt64 { NameHash.of(self) }
 }
 
+extension TriggerKey: SetHashable {
+    var setHash: UInt64 { nameHash }
+}
+
 extension Shape: SetHashable {
     var setHash: UInt64 { UInt64(truncatingIfNeeded: hashValue) }
 }

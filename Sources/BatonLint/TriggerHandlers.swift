@@ -7,13 +7,15 @@ import BatonModel
 final class TriggerHandlers {
     /// Flow name → its set in `triggers`.
     private let slots: NameTable<Int>
-    private var triggers: [Set<TriggerKey>] = []
+    private var triggers: [OrderedSet<TriggerKey>] = []
 
     /// Every trigger some flow has: built on the first question about one, since most events
     /// are settled by a flow that shows their screen.
-    private lazy var everyTrigger: Set<TriggerKey> = {
-        var all = Set<TriggerKey>(minimumCapacity: triggers.reduce(0) { $0 + $1.count })
-        for own in triggers { all.formUnion(own) }
+    private lazy var everyTrigger: OrderedSet<TriggerKey> = {
+        var all = OrderedSet<TriggerKey>()
+        for own in triggers {
+            for key in own { all.insert(key) }
+        }
         return all
     }()
 
@@ -28,7 +30,7 @@ final class TriggerHandlers {
             } else {
                 slot = triggers.count
                 slots[flow.name] = slot
-                triggers.append(Set(minimumCapacity: flow.transitions.count))
+                triggers.append(OrderedSet())
             }
             for transition in flow.transitions {
                 triggers[slot].insert(TriggerKey(transition.trigger.source, transition.trigger.event))

@@ -16,4 +16,16 @@ package struct TriggerKey: Hashable, Sendable {
         hasher.combine(NameHash.of(source))
         hasher.combine(NameHash.of(event))
     }
+
+    /// The key's hash for tables probed through `HashSlots`: both names' `NameHash`es, the
+    /// event's rotated so that `a.b` and `b.a` land apart.
+    @inlinable package var nameHash: UInt64 {
+        Self.nameHash(source, event)
+    }
+
+    /// The `nameHash` of the key `(source, event)`, without making the key.
+    @inlinable package static func nameHash(_ source: String, _ event: String) -> UInt64 {
+        let eventHash = NameHash.of(event)
+        return NameHash.of(source) ^ ((eventHash << 29) | (eventHash >> 35))
+    }
 }

@@ -54,20 +54,15 @@ private final class TriggerTable: Sendable {
     init(sources: [String], events: [String], positions: [Int]) {
         var slots = HashSlots(for: sources.count)
         for index in sources.indices {
-            slots.insert(position: index, hash: Self.hash(sources[index], events[index]))
+            slots.insert(position: index, hash: TriggerKey.nameHash(sources[index], events[index]))
         }
         (self.sources, self.events, self.positions, self.slots) = (sources, events, positions, slots)
     }
 
     /// The position of the pair `(source, event)`, if the table has it.
     func position(source: String, event: String) -> Int? {
-        slots.position(hash: Self.hash(source, event)) { events[$0] == event && sources[$0] == source }
+        slots.position(hash: TriggerKey.nameHash(source, event)) { events[$0] == event && sources[$0] == source }
             .map { positions[$0] }
     }
 
-    private static func hash(_ source: String, _ event: String) -> UInt64 {
-        // The event's hash is rotated so that `a.b` and `b.a` land apart.
-        let eventHash = NameHash.of(event)
-        return NameHash.of(source) ^ ((eventHash << 29) | (eventHash >> 35))
-    }
 }
