@@ -64,9 +64,9 @@ final class EventReader {
             let value = data.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: Int(data.length)), as: UTF8.self)
             } ?? ""
-            return .scalar(Node.Scalar(value, style: Self.style(data.style), tag: Self.tag(data.tag),
-                                       start: start, end: converter.mark(event.end_mark)),
-                           anchor: Self.string(data.anchor))
+            let scalar = Node.Scalar(value, style: Self.style(data.style), tag: Self.tag(data.tag),
+                                     start: start, end: converter.mark(event.end_mark))
+            return .scalar(scalar, anchor: Self.string(data.anchor))
         case YAML_SEQUENCE_START_EVENT:
             return .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor), start: start)
         case YAML_SEQUENCE_END_EVENT:
