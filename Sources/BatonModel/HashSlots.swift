@@ -13,7 +13,7 @@ package struct HashSlots: Sendable {
     /// Empty slots for `count` entries: a power of two, at least 8 and at least twice `count`.
     package init(for count: Int) {
         var capacity = 8
-        while capacity < 2 * count, capacity < Int.max / 4 { capacity *= 2 }
+        while capacity / 2 < count, capacity <= Int.max / 4 { capacity *= 2 }
         slots = [Int](repeating: 0, count: capacity)
     }
 

@@ -64,5 +64,4 @@ private final class TriggerTable: Sendable {
         slots.position(hash: TriggerKey.nameHash(source, event)) { events[$0] == event && sources[$0] == source }
             .map { positions[$0] }
     }
-
 }
