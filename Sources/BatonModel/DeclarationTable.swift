@@ -42,8 +42,9 @@ public struct DeclarationTable<Declaration: Sendable>: Sendable {
         return declarations[position]
     }
 
-    /// `body` applied to the declaration named `name` where the spec keeps it, without copying
-    /// it out; nil when there is none.
+    /// `body` applied to the declaration named `name`; nil when there is none. The closure may
+    /// still be handed a copy (the optimiser cannot tell that it leaves the spec alone), so a
+    /// hot path that needs one field reads it directly, as `events(of:)` does.
     @inlinable
     public func with<Result>(named name: String, _ body: (Declaration) -> Result) -> Result? {
         guard let found = positions[name], let position = position(in: found) else { return nil }
