@@ -26,9 +26,7 @@ struct OrderedSet<Element: SetHashable>: Sequence {
         if let capacity = slots?.capacity, elements.count <= capacity {
             slots?.insert(position: elements.count - 1, hash: element.setHash)
         } else {
-            var rebuilt = HashSlots(for: elements.count * 2)
-            for (position, member) in elements.enumerated() { rebuilt.insert(position: position, hash: member.setHash) }
-            slots = rebuilt
+            slots = HashSlots(for: elements.count * 2, hashes: elements.lazy.map { $0.setHash })
         }
         return true
     }

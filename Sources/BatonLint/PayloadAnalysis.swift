@@ -25,8 +25,7 @@ final class PayloadAnalysis {
             var result = OrderedSet<Shape>()
             for name in context.graph.descendants(ofAndIncluding: flow.name) {
                 for screen in context.graph.shows[name]?.screens ?? OrderedSet() {
-                    if let events = index.screens.events(of: screen),
-                       let event = Screen.event(named: trigger.event, among: events) {
+                    if let event = index.screens.event(trigger.event, of: screen) {
                         result.insert(Shape(event.payload))
                     }
                     if result.count >= Self.maxShapes { return result.elements }

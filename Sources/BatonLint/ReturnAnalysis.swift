@@ -107,7 +107,7 @@ struct ReturnAnalysis {
         var result = OrderedSet<String>()
         if trigger.isWildcard {
             for screen in context.graph.shows[flow.name]?.screens ?? OrderedSet()
-            where context.index.screens.events(of: screen).flatMap({ Screen.event(named: trigger.event, among: $0) }) != nil {
+            where context.index.screens.event(trigger.event, of: screen) != nil {
                 for receiver in receivers(ofScreen: screen, in: flow) { result.insert(receiver) }
             }
         } else if context.index.screens.contains(trigger.source) {

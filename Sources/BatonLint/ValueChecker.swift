@@ -50,8 +50,7 @@ public struct ValueChecker: Sendable {
     /// Why `payload` cannot be sent with `event` of `screen`; nil when it can. An event declared
     /// without a payload takes none.
     public func payloadProblem(_ payload: Value?, event: String, of screen: String) -> String? {
-        guard let events = index.screens.events(of: screen),
-              let declaration = Screen.event(named: event, among: events) else { return nil }
+        guard let declaration = index.screens.event(event, of: screen) else { return nil }
         return payloadProblem(payload, declaration: declaration, of: screen)
     }
 

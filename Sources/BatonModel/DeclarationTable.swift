@@ -89,4 +89,11 @@ extension DeclarationTable where Declaration == Screen {
     package func events(of name: String) -> [EventDeclaration]? {
         position(of: name).map { declarations[$0].events }
     }
+
+    /// The declaration of `event` on the screen named `screen`, the built-in `back` and `done`
+    /// included; nil when there is no such screen or it cannot emit the event.
+    @inlinable
+    package func event(_ event: String, of screen: String) -> EventDeclaration? {
+        events(of: screen).flatMap { Screen.event(named: event, among: $0) }
+    }
 }

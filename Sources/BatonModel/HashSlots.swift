@@ -11,10 +11,17 @@ package struct HashSlots: Sendable {
     @usableFromInline var slots: [Int]
 
     /// Empty slots for `count` entries: a power of two, at least 8 and at least twice `count`.
-    package init(for count: Int) {
+    @inlinable package init(for count: Int) {
         var capacity = 8
         while capacity / 2 < count, capacity <= Int.max / 4 { capacity *= 2 }
         slots = [Int](repeating: 0, count: capacity)
+    }
+
+    /// Slots for the entries whose hashes are `hashes`, in their positions' order, with room
+    /// for `count` entries in all (at least as many as `hashes` has).
+    @inlinable package init(for count: Int, hashes: some Sequence<UInt64>) {
+        self.init(for: count)
+        for (position, hash) in hashes.enumerated() { insert(position: position, hash: hash) }
     }
 
     /// How many entries fit before the table must grow to stay at most half full.

@@ -56,11 +56,7 @@ package struct NameMap<Value> {
     }
 
     @usableFromInline mutating func rebuildSlots(for count: Int) {
-        var rebuilt = HashSlots(for: count)
-        for (position, name) in names.enumerated() {
-            rebuilt.insert(position: position, hash: NameHash.of(name))
-        }
-        slots = rebuilt
+        slots = HashSlots(for: count, hashes: names.lazy.map(NameHash.of))
     }
 }
 

@@ -28,10 +28,7 @@ package struct NameTable<Value> {
     /// A table of `values`' entries.
     package init(_ values: [String: Value]) {
         let names = Array(values.keys)
-        var slots = HashSlots(for: names.count)
-        for (position, name) in names.enumerated() {
-            slots.insert(position: position, hash: NameHash.of(name))
-        }
+        let slots = HashSlots(for: names.count, hashes: names.lazy.map(NameHash.of))
         storage = Storage(names: names, entries: Array(values.values), slots: slots)
     }
 

@@ -52,10 +52,8 @@ private final class TriggerTable: Sendable {
 
     /// A table of distinct pairs `(sources[i], events[i])` giving `positions[i]`.
     init(sources: [String], events: [String], positions: [Int]) {
-        var slots = HashSlots(for: sources.count)
-        for index in sources.indices {
-            slots.insert(position: index, hash: TriggerKey.nameHash(sources[index], events[index]))
-        }
+        let slots = HashSlots(for: sources.count,
+                              hashes: zip(sources, events).lazy.map { TriggerKey.nameHash($0, $1) })
         (self.sources, self.events, self.positions, self.slots) = (sources, events, positions, slots)
     }
 
