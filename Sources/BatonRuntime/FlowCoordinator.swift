@@ -22,6 +22,9 @@ public class FlowCoordinator: Identifiable {
     public internal(set) var presented: PresentedItem?
     /// The flow that started this one (for a presented flow, the flow that presented it).
     @ObservationIgnored public internal(set) weak var parent: FlowCoordinator?
+    /// The instance id `parent` was set from, compared on every sync without loading the
+    /// weak reference.
+    @ObservationIgnored private var parentID: Int?
     /// How a user's back navigation reported by the host (a shorter `path`) reaches the
     /// runtime: it performs that many `back` steps. Set by the runtime; holds it weakly.
     @ObservationIgnored var userWentBack: ((Int) -> [StepResult])?
@@ -51,28 +54,28 @@ public class FlowCoordinator: Identifiable {
     /// observers hear of real changes only.
     func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         // The stored values are read without registering an observation: the runtime is
-        // writing them, not a view reading them.
+        // writing them, not a view reading them. Only the modal's id and presentation are
+        // read, so that nothing is copied out of either side.
         if _input != node.input { input = node.input }
-        let presentedNow = node.presented
-        let current = _presented
-        // The same modal, presented the same way, whose entry the step did not renew, stays.
-        let unchanged = switch (current, presentedNow) {
-        case (nil, nil): true
-        case (let current?, let now?):
-            current.id == now.item.id && current.presentation == now.presentation && !mirror.renewed.contains(current.id)
-        default: false
-        }
-        if !unchanged {
-            // Not a `flatMap` closure: one that is not inlined checks which actor runs it.
-            var modal: PresentedItem?
-            if let presentedNow, let item = mirror.item(presentedNow.item) {
-                modal = PresentedItem(presentation: presentedNow.presentation, item: item)
+        let currentID = _presented?.id
+        let unchanged: Bool
+        if let now = node.presented {
+            // The same modal, presented the same way, whose entry the step did not renew, stays.
+            unchanged = currentID == now.item.id && _presented?.presentation == now.presentation
+                && !mirror.renewed.contains(now.item.id)
+            if !unchanged, let item = mirror.item(now.item) {
+                let modal = PresentedItem(presentation: now.presentation, item: item)
+                if !Self.same(_presented?.item, item) || _presented?.presentation != now.presentation {
+                    presented = modal
+                }
+            } else if !unchanged, currentID != nil {
+                presented = nil
             }
-            if !Self.same(current?.item, modal?.item) || current?.presentation != modal?.presentation {
-                presented = modal
-            }
+        } else if currentID != nil {
+            presented = nil
         }
-        if parent?.id != node.parent {
+        if parentID != node.parent {
+            parentID = node.parent
             parent = node.parent.flatMap { mirror.flows[$0] }
         }
     }

@@ -15,23 +15,26 @@ struct FacadeMirror {
         item.isFlow ? flows[item.id].map(NavigationItem.flow) : screens[item.id].map(NavigationItem.screen)
     }
 
-    /// The facade items of a stack's core entries, keeping `current`'s items as long as they
-    /// show the same instances, not renewed (a push or a pop rebuilds only what it changed);
-    /// nil when nothing changed.
-    func items(of entries: [CoreItem], replacing current: [NavigationItem]) -> [NavigationItem]? {
-        let shared = min(entries.count, current.count)
+    /// How many of a stack's facade `items` stay as they are for its core `entries`: those
+    /// that show the same instances as the entries at their places, not renewed. Nil when
+    /// nothing changed.
+    func keptCount(of entries: [CoreItem], in items: [NavigationItem]) -> Int? {
+        let shared = min(entries.count, items.count)
         var kept = 0
-        while kept < shared, entries[kept].id == current[kept].id, !renewed.contains(entries[kept].id) {
+        while kept < shared, entries[kept].id == items[kept].id, !renewed.contains(entries[kept].id) {
             kept += 1
         }
-        if kept == entries.count, kept == current.count { return nil }
-        var items: [NavigationItem] = []
-        items.reserveCapacity(entries.count)
-        items.append(contentsOf: current[..<kept])
-        for entry in entries[kept...] {
+        if kept == entries.count, kept == items.count { return nil }
+        return kept
+    }
+
+    /// Brings a stack's facade `items` in line with its core `entries`, in place: the first
+    /// `kept` stay (a push appends, a pop removes from the end, so neither copies the stack).
+    func update(_ items: inout [NavigationItem], keeping kept: Int, to entries: [CoreItem]) {
+        items.removeSubrange(min(kept, items.count)...)
+        for entry in entries[min(kept, entries.count)...] {
             if let item = item(entry) { items.append(item) }
         }
-        return items
     }
 }
 
@@ -55,44 +58,39 @@ extension FlowRuntime {
     /// change.
     func syncMirror() {
         defer { core.clearChanges() }
-        let changes = core.changes
-        let state = core.state
+        // The core's state and changes are read in place (`core` is not checked for
+        // overlapping accesses): a copy of the state would retain each of its tables.
         let everything = mirror.flows.isEmpty
         if everything {
             mirror.screens = [:]
         }
-        for id in changes.released {
+        for id in core.released {
             mirror.flows[id] = nil
             mirror.screens[id] = nil
         }
         mirror.renewed.removeAll(keepingCapacity: true)
         // View models are made in creation order; a step makes one or two.
-        if everything || changes.screens.count > 1 {
-            for id in everything ? state.screens.keys.sorted() : changes.screens.sorted() {
-                mirrorScreen(id, in: state)
-            }
+        if everything {
+            for id in core.state.screens.keys.sorted() { mirrorScreen(id) }
+        } else if core.changedScreens.count > 1 {
+            for id in core.changedScreens.sorted() { mirrorScreen(id) }
         } else {
-            for id in changes.screens { mirrorScreen(id, in: state) }
+            for id in core.changedScreens { mirrorScreen(id) }
         }
         // Every coordinator exists before any is set, since a flow's items name its children.
-        var changed = coordinatorsToSet
-        coordinatorsToSet = []
         if everything {
-            for id in state.flows.keys { prepareCoordinator(id, in: state, into: &changed) }
+            for id in core.state.flows.keys { makeCoordinatorIfNeeded(id) }
+            for id in core.state.flows.keys { setCoordinator(id) }
         } else {
-            for id in changes.flows { prepareCoordinator(id, in: state, into: &changed) }
+            for id in core.changedFlows { makeCoordinatorIfNeeded(id) }
+            for id in core.changedFlows { setCoordinator(id) }
         }
-        for (coordinator, node) in changed {
-            coordinator.mirror(node, in: mirror)
-        }
-        changed.removeAll(keepingCapacity: true)
-        coordinatorsToSet = changed
-        mirrorRunState(state)
+        mirrorRunState()
     }
 
     /// Makes or renews the screen entry of screen instance `id`.
-    private func mirrorScreen(_ id: Int, in state: CoreState) {
-        guard let screen = state.screens[id] else { return }
+    private func mirrorScreen(_ id: Int) {
+        guard let screen = core.state.screens[id] else { return }
         if let entry = mirror.screens[id], entry.screen == screen.screen {
             if entry.input != screen.input {
                 mirror.screens[id] = ScreenEntry(id: id, screen: entry.screen, input: screen.input, viewModel: entry.viewModel,
@@ -105,16 +103,20 @@ extension FlowRuntime {
         }
     }
 
-    /// Finds or makes the coordinator of flow instance `id`, to be set from its core value.
-    private func prepareCoordinator(_ id: Int, in state: CoreState, into changed: inout [(FlowCoordinator, CoreFlow)]) {
-        guard let node = state.flows[id] else { return }
-        if let existing = mirror.flows[id], existing.flowName == node.flow {
-            changed.append((existing, node))
-        } else if let definition = core.index.flows[node.flow] {
-            let coordinator = makeCoordinator(node, definition: definition)
-            mirror.flows[id] = coordinator
-            changed.append((coordinator, node))
+    /// Makes the coordinator of flow instance `id` unless one of its flow exists.
+    private func makeCoordinatorIfNeeded(_ id: Int) {
+        guard let node = core.state.flows[id] else { return }
+        if let existing = mirror.flows[id], existing.flowName == node.flow { return }
+        if let definition = core.index.flows[node.flow] {
+            mirror.flows[id] = makeCoordinator(node, definition: definition)
         }
+    }
+
+    /// Sets the coordinator of flow instance `id` from its core value.
+    private func setCoordinator(_ id: Int) {
+        guard let node = core.state.flows[id], let coordinator = mirror.flows[id],
+              coordinator.flowName == node.flow else { return }
+        coordinator.mirror(node, in: mirror)
     }
 
     /// A screen entry with its view model, made by the registry's factory.

@@ -30,9 +30,21 @@ public final class FlowRuntime {
     public let options: RuntimeOptions
     /// The root flow's coordinator.
     public internal(set) var root: FlowCoordinator
-    public internal(set) var log: [LogEntry] = []
+    /// The steps taken, oldest first: the newest `options.logLimit` at least.
+    public internal(set) var log: [LogEntry] {
+        get {
+            access(keyPath: \.log)
+            return logEntries
+        }
+        set {
+            withMutation(keyPath: \.log) { logEntries = newValue }
+        }
+    }
+    /// The log's storage. Not checked for overlapping accesses at run time, as `core`: it is
+    /// appended to once a step, on the main actor, and nothing it calls reads it.
+    @ObservationIgnored @exclusivity(unchecked) private var logEntries: [LogEntry] = []
     /// How many entries were ever logged; numbers the next one.
-    @ObservationIgnored var loggedCount = 0
+    @ObservationIgnored @exclusivity(unchecked) var loggedCount = 0
     /// Deep links waiting for a switch branch to be shown.
     public internal(set) var heldLinks: [String] = []
     /// The root flow's outcome once it finished, and its payload.
@@ -47,10 +59,6 @@ public final class FlowRuntime {
     /// Not checked for overlapping accesses at run time, as `core`: each change of it is made
     /// after what it stores (a view model a registry made, a coordinator) is ready.
     @ObservationIgnored @exclusivity(unchecked) var mirror = FacadeMirror()
-    /// The coordinators a sync sets, with the core flows they take: kept from one step to the
-    /// next, empty between syncs, so that a step's sync allocates no list.
-    @ObservationIgnored var coordinatorsToSet: [(FlowCoordinator, CoreFlow)] = []
-
     /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
     /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
     /// the wrong type or unknown variant value, and one naming every missing required fact),
@@ -279,37 +287,37 @@ public final class FlowRuntime {
 
     /// Takes the root, the held links and the outcome from the core's state, setting each
     /// only when it changed. The stored values are compared without registering an
-    /// observation: the runtime is writing them, not a view reading them.
-    func mirrorRunState(_ state: CoreState) {
-        if let newRoot = mirror.flows[state.rootID], newRoot !== _root { root = newRoot }
-        if _heldLinks != state.heldLinks { heldLinks = state.heldLinks }
-        if _finishedOutcome != state.finished { finishedOutcome = state.finished }
-        if _finishedPayload != state.finishedPayload { finishedPayload = state.finishedPayload }
+    /// observation: the runtime is writing them, not a view reading them. The state is read
+    /// in place, not copied.
+    func mirrorRunState() {
+        if let newRoot = mirror.flows[core.state.rootID], newRoot !== _root { root = newRoot }
+        if _heldLinks != core.state.heldLinks { heldLinks = core.state.heldLinks }
+        if _finishedOutcome != core.state.finished { finishedOutcome = core.state.finished }
+        if _finishedPayload != core.state.finishedPayload { finishedPayload = core.state.finishedPayload }
     }
 
     /// Appends entries, numbering them and giving the first (the step's own) the final state
     /// when states are recorded, tells `onTransition`, and keeps the log within its limit.
     private func record(_ entries: consuming [LogEntry]) {
         guard !entries.isEmpty else { return }
-        let final = options.recordsStates ? state : nil
         var numbered = entries
-        for offset in numbered.indices {
-            loggedCount += 1
-            numbered[offset].sequence = loggedCount
-            if offset == 0 { numbered[offset].state = final }
-        }
+        let first = loggedCount + 1
+        loggedCount += numbered.count
+        for offset in numbered.indices { numbered[offset].sequence = first + offset }
+        if options.recordsStates { numbered[0].state = state }
         // Most steps log one entry: it is moved into the log rather than copied, unless
         // `onTransition` is still to be handed it.
         let movesEntry = numbered.count == 1 && onTransition == nil
+        let limit = options.logLimit
         // One change of `log` for observers, appended in place.
         withMutation(keyPath: \.log) {
             if movesEntry {
-                _log.append(numbered.removeLast())
+                logEntries.append(numbered.removeLast())
             } else {
-                _log.append(contentsOf: numbered)
+                logEntries.append(contentsOf: numbered)
             }
-            if let limit = options.logLimit, _log.count > limit * 2 {
-                _log.removeFirst(_log.count - limit)  // amortised: trims once per `limit` entries
+            if let limit, logEntries.count - limit > limit {
+                logEntries.removeFirst(logEntries.count - limit)  // amortised: trims once per `limit` entries
             }
         }
         if let onTransition {

@@ -19,6 +19,10 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
 
     override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         super.mirror(node, in: mirror)
-        if let items = mirror.items(of: node.entries, replacing: _entries) { entries = items }
+        let coreEntries = node.entries
+        if let kept = mirror.keptCount(of: coreEntries, in: _entries) {
+            // Changed in place, as one change for observers.
+            withMutation(keyPath: \.entries) { mirror.update(&_entries, keeping: kept, to: coreEntries) }
+        }
     }
 }

@@ -1,4 +1,6 @@
 import BatonModel
+import Foundation
+import Observation
 import Testing
 @testable import BatonRuntime
 
@@ -90,4 +92,48 @@ import Testing
         #expect(quiet.log.map(\.result) == watched.log.map(\.result))
         #expect(seen.map(\.trigger) == watched.log.map(\.trigger))
     }
+
+    @Test func aViewReadingTheLogHearsOfEachStep() throws {
+        let run = try notes(RuntimeOptions())
+        let changes = ChangeCount()
+        withObservationTracking { _ = run.log } onChange: { changes.count += 1 }
+        #expect(changes.count == 0)
+        run.back()
+        #expect(changes.count == 1)
+        #expect(run.log.last?.trigger == "back")
+    }
+
+    @Test func aLimitAsLargeAsAnIntKeepsEverythingWithoutOverflowing() throws {
+        let run = try notes(RuntimeOptions(logLimit: Int.max))
+        for _ in 0..<5 { run.back() }
+        #expect(run.log.map(\.sequence) == Array(1...5))
+    }
+
+    /// An entry's coded form names each field once, leaves out the absent ones, and reads
+    /// back equal, with and without the state after the step.
+    @Test func entriesCodeAndCompareWithTheirState() throws {
+        let run = try notes(RuntimeOptions(recordsStates: true))
+        run.send("select", from: "noteList", payload: .record(["id": .string("7")]))
+        let withState = try #require(run.log.last)
+        #expect(withState.state != nil)
+        var plain = withState
+        plain.state = nil
+        #expect(plain != withState)
+        for entry in [withState, plain] {
+            let data = try JSONEncoder().encode(entry)
+            #expect(try JSONDecoder().decode(LogEntry.self, from: data) == entry)
+            let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys
+            let expected: Set = ["sequence", "trigger", "source", "flow", "action", "result", "isError"]
+            #expect(Set(keys) == (entry.state == nil ? expected : expected.union(["state"])))
+        }
+        var other = withState
+        other.state?.top = "elsewhere"
+        #expect(other != withState)
+        #expect(withState.state?.top == "noteDetail")
+    }
+}
+
+/// How many times an observation fired; only the test's thread touches it.
+private final class ChangeCount: @unchecked Sendable {
+    var count = 0
 }

@@ -89,7 +89,7 @@ package struct NavigationCore: Sendable {
     /// Screen instances made or given a new input.
     var changedScreens = InstanceIDs()
     /// The instances released.
-    private var released = InstanceIDs()
+    private(set) var released = InstanceIDs()
 
     /// Checks the environment against `spec` (throws one diagnostic per undeclared flag or
     /// fact, value of the wrong type or unknown variant value, and one naming every missing
