@@ -295,15 +295,21 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     /// Replaces a stack's or sequence's entries, keeping the step indices of those that stay.
     mutating func setEntries(_ newEntries: [CoreItem]) {
         entries = newEntries
-        guard !stepIndices.isEmpty else { return }
-        let staying = Set(newEntries.map(\.id))
-        stepIndices = stepIndices.filter { staying.contains($0.key) }
+        forgetStepIndicesOfRemovedEntries()
     }
 
-    /// Keeps the first `count` entries.
+    /// Keeps the first `count` entries, removing the others in place (a pop copies nothing).
     mutating func truncate(to count: Int) {
         guard count < entries.count else { return }
-        setEntries(Array(entries.prefix(max(count, 0))))
+        entries.removeSubrange(max(count, 0)...)
+        forgetStepIndicesOfRemovedEntries()
+    }
+
+    /// Keeps the step indices of the entries that stay only.
+    private mutating func forgetStepIndicesOfRemovedEntries() {
+        guard !stepIndices.isEmpty else { return }
+        let staying = Set(entries.map(\.id))
+        stepIndices = stepIndices.filter { staying.contains($0.key) }
     }
 
     /// Shows `item` as a sequence step.
@@ -318,7 +324,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
         switch kind {
         case .stack, .sequence:
             guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
-            setEntries(Array(entries.prefix(index)))
+            truncate(to: index)
             return true
         case .tabs:
             guard let index = tabs.firstIndex(where: { $0.flow?.id == id }) else { return false }
