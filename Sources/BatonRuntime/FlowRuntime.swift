@@ -307,7 +307,8 @@ public final class FlowRuntime {
         if options.recordsStates { numbered[0].state = state }
         // Most steps log one entry: it is moved into the log rather than copied, unless
         // `onTransition` is still to be handed it.
-        let movesEntry = numbered.count == 1 && onTransition == nil
+        let transition = onTransition
+        let movesEntry = numbered.count == 1 && transition == nil
         let limit = options.logLimit
         // One change of `log` for observers, appended in place.
         withMutation(keyPath: \.log) {
@@ -320,8 +321,8 @@ public final class FlowRuntime {
                 logEntries.removeFirst(logEntries.count - limit)  // amortised: trims once per `limit` entries
             }
         }
-        if let onTransition {
-            for entry in numbered { onTransition(entry) }
+        if let transition {
+            for entry in numbered { transition(entry) }
         }
     }
 }
