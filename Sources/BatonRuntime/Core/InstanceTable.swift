@@ -91,7 +91,16 @@ package struct InstanceTable<Pair: InstancePair> {
                 yield &value
             } else {
                 var added: Value?
-                defer { if let added { pairs.insert(Pair(id, added), at: index) } }
+                defer {
+                    // New instances have the highest id yet: appended, with nothing to shift.
+                    if let added {
+                        if index == pairs.count {
+                            pairs.append(Pair(id, added))
+                        } else {
+                            pairs.insert(Pair(id, added), at: index)
+                        }
+                    }
+                }
                 yield &added
             }
         }
