@@ -27,11 +27,20 @@ public struct LogEntry: Sendable, Equatable, Codable {
 
     /// The state, kept out of line: most entries have none, and an entry that held it inline
     /// would be hundreds of bytes, moved on every append to the log and every trim of it.
+    /// Coded and compared as the state itself.
     private var stateBox: StateBox?
 
-    private final class StateBox: Sendable {
+    private final class StateBox: Sendable, Equatable, Codable {
         let state: NavigationState
         init(_ state: NavigationState) { self.state = state }
+        init(from decoder: any Decoder) throws { state = try NavigationState(from: decoder) }
+        func encode(to encoder: any Encoder) throws { try state.encode(to: encoder) }
+        static func == (lhs: StateBox, rhs: StateBox) -> Bool { lhs === rhs || lhs.state == rhs.state }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case sequence, trigger, source, flow, action, result, message, isError
+        case stateBox = "state"
     }
 
     public init(
@@ -47,42 +56,5 @@ public struct LogEntry: Sendable, Equatable, Codable {
         self.message = message
         self.isError = isError
         self.stateBox = state.map(StateBox.init)
-    }
-
-    public static func == (lhs: LogEntry, rhs: LogEntry) -> Bool {
-        lhs.sequence == rhs.sequence && lhs.trigger == rhs.trigger && lhs.source == rhs.source && lhs.flow == rhs.flow
-            && lhs.action == rhs.action && lhs.result == rhs.result && lhs.message == rhs.message
-            && lhs.isError == rhs.isError && (lhs.stateBox === rhs.stateBox || lhs.state == rhs.state)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case sequence, trigger, source, flow, action, result, message, isError, state
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            sequence: try container.decode(Int.self, forKey: .sequence),
-            trigger: try container.decode(String.self, forKey: .trigger),
-            source: try container.decodeIfPresent(String.self, forKey: .source),
-            flow: try container.decodeIfPresent(String.self, forKey: .flow),
-            action: try container.decodeIfPresent(String.self, forKey: .action),
-            result: try container.decode(String.self, forKey: .result),
-            message: try container.decodeIfPresent(String.self, forKey: .message),
-            isError: try container.decode(Bool.self, forKey: .isError),
-            state: try container.decodeIfPresent(NavigationState.self, forKey: .state))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sequence, forKey: .sequence)
-        try container.encode(trigger, forKey: .trigger)
-        try container.encodeIfPresent(source, forKey: .source)
-        try container.encodeIfPresent(flow, forKey: .flow)
-        try container.encodeIfPresent(action, forKey: .action)
-        try container.encode(result, forKey: .result)
-        try container.encodeIfPresent(message, forKey: .message)
-        try container.encode(isError, forKey: .isError)
-        try container.encodeIfPresent(state, forKey: .state)
     }
 }
