@@ -132,8 +132,3 @@ import Testing
         #expect(withState.state?.top == "noteDetail")
     }
 }
-
-/// How many times an observation fired; only the test's thread touches it.
-private final class ChangeCount: @unchecked Sendable {
-    var count = 0
-}

@@ -53,3 +53,9 @@ extension Value: ExpressibleByStringLiteral {
 extension Value: ExpressibleByBooleanLiteral {
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
+
+/// How many times an observation fired (`withObservationTracking`'s `onChange`); only the
+/// test's thread touches it.
+final class ChangeCount: @unchecked Sendable {
+    var count = 0
+}

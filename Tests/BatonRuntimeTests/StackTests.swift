@@ -1,4 +1,5 @@
 import BatonModel
+import Observation
 import Testing
 @testable import BatonRuntime
 
@@ -25,6 +26,28 @@ import Testing
         #expect(entry.action == "push noteDetail")
         #expect(entry.result == "handled")
         #expect(entry.state == nil, "states are recorded only on request")
+    }
+
+    /// A view bound to the stack's entries hears of each push and pop, once, and of nothing
+    /// else.
+    @Test func aViewOfTheStackHearsOfEachPushAndPopOnly() throws {
+        let run = try example(Self.notes)
+        let stack = try #require(run.root as? StackCoordinator)
+        let changes = ChangeCount()
+        func watch() { withObservationTracking { _ = stack.entries } onChange: { changes.count += 1 } }
+        watch()
+        run.send("select", from: "noteList", payload: record(["id": "7"]))
+        #expect(changes.count == 1)
+        #expect(stack.entries.map(\.name) == ["noteList", "noteDetail"])
+        watch()
+        #expect(run.send("missing", from: "noteDetail") != .handled)
+        #expect(changes.count == 1, "a rejected step changes no entries")
+        run.send("select", from: "noteList", payload: record(["id": "8"]))
+        #expect(changes.count == 1, "an event of a screen not shown changes nothing")
+        run.back()
+        #expect(changes.count == 2)
+        #expect(stack.entries.map(\.name) == ["noteList"])
+        #expect(stack.entries.map(\.id) == [run.visibleScreen?.id])
     }
 
     @Test func backPopsAndIsRejectedAtTheRoot() throws {
