@@ -253,6 +253,13 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     /// Calls `body` with each instance the flow holds, in the order of `heldItems`, without
     /// making that list: the hot paths that only look at each item allocate nothing.
     package func forEachHeldItem(_ body: (CoreItem) -> Void) {
+        forEachChildItem(body)
+        if kind == .switch { forEachKept { _, item in body(item) } }
+        if let presented { body(presented.item) }
+    }
+
+    /// Calls `body` with each child item in the order of `childItems`, without making that list.
+    func forEachChildItem(_ body: (CoreItem) -> Void) {
         switch kind {
         case .stack, .sequence:
             for entry in entries { body(entry) }
@@ -260,9 +267,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
             for tab in tabs { if let child = tab.flow { body(child) } }
         case .switch:
             if let branch { body(branch) }
-            forEachKept { _, item in body(item) }
         }
-        if let presented { body(presented.item) }
     }
 
     /// Calls `body` with each branch a switch keeps and its name, in name order (the order

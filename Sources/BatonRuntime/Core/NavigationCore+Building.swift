@@ -175,7 +175,7 @@ extension NavigationCore {
             try? fill(id, depth: depth)
         case .switch where flow.branch == nil:
             try? fill(id, depth: depth)
-        case .tabs:
+        case .tabs where flow.tabs.contains(where: { $0.flow == nil }):
             guard case .tabs(let declared, _)? = definitions.definition(of: flow)?.flow.kind else { break }
             let input = contentInput(id)
             for position in flow.tabs.indices where flow.tabs[position].flow == nil {
@@ -187,8 +187,9 @@ extension NavigationCore {
         default:
             break
         }
-        for child in state.flows[id]?.childItems ?? [] where child.isFlow {
-            repair(child.id, depth: depth + 1)
+        // The children as the fill left them, visited without making a list of them.
+        state.flows[id]?.forEachChildItem { child in
+            if child.isFlow { repair(child.id, depth: depth + 1) }
         }
         if let modal = state.flows[id]?.presented?.item, modal.isFlow {
             repair(modal.id, depth: depth + 1)
