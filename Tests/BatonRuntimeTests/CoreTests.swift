@@ -108,12 +108,12 @@ func facadeProblems(_ run: FlowRuntime) -> [String] {
         _ = core.send("open", from: "list", payload: record(["id": "1"]))
         _ = core.send("edit", from: "detail", payload: nil)
         #expect(core.state.screens.count == start.screens.count + 2)
-        #expect(core.changes.released.isEmpty)
+        #expect(core.released.isEmpty)
         core.clearChanges()
         _ = core.back()
         _ = core.back()
         #expect(core.state == start.with(nextInstanceID: core.state.nextInstanceID), "popped and dismissed: as at the start")
-        let released = core.changes.released
+        let released = core.released
         #expect(released.count == 2, "the detail and the editor")
     }
 
@@ -197,7 +197,7 @@ func facadeProblems(_ run: FlowRuntime) -> [String] {
             }
             #expect(Set(state.flows.keys) == flows, "\(step) \(outcome.name): flows")
             #expect(Set(state.screens.keys) == screens, "\(step) \(outcome.name): screens")
-            released += core.changes.released.count
+            released += core.released.count
             core.clearChanges()
         }
         #expect(refused.count == 1, "only the popTo from a stack without home is refused: \(refused)")

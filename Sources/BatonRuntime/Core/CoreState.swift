@@ -236,11 +236,11 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     /// Every child item in order (stack entries, tabs, the branch), without the modal or kept
     /// branches.
     var childItems: [CoreItem] {
-        switch kind {
-        case .stack, .sequence: entries
-        case .tabs: tabs.compactMap(\.flow)
-        case .switch: branch.map { [$0] } ?? []
-        }
+        // A stack's children are its entries, handed over without making a list.
+        if kind.holdsStack { return entries }
+        var items: [CoreItem] = []
+        forEachChildItem { items.append($0) }
+        return items
     }
 
     /// Every instance the flow holds: children, kept branches (by name) and the modal.

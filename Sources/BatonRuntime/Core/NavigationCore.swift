@@ -82,7 +82,8 @@ package struct NavigationCore: Sendable {
     /// What `releaseUnheld` has still to let go of: one list reused from step to step.
     private var releasePending: [(item: HeldItem, depth: Int)] = []
 
-    // What changed since the facade last looked (`changes`, `clearChanges()`).
+    // What changed since the facade last looked (`changedFlows`, `changedScreens`, `released`;
+    // `clearChanges()`).
 
     /// Flow instances changed or made.
     var changedFlows = InstanceIDs()
@@ -234,12 +235,6 @@ package struct NavigationCore: Sendable {
             // copies nothing.
             yield &state.flows[id]
         }
-    }
-
-    /// What changed since the last `clearChanges()`, read in place: flows changed or made,
-    /// screens made or given a new input, and the instances released.
-    package var changes: (flows: InstanceIDs, screens: InstanceIDs, released: InstanceIDs) {
-        (changedFlows, changedScreens, released)
     }
 
     /// `body` applied to the flows changed or made and the screens made or given a new input
