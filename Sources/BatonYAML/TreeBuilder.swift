@@ -35,10 +35,17 @@ struct TreeBuilder {
         /// merge, a duplicate to drop (returned as a problem, reported at the second key), or
         /// an ordinary entry's value.
         mutating func expect(key: consuming Node) -> YAMLError? {
-            guard case .scalar(let scalar) = key else {
-                expecting = .value(key: key)
+            switch consume key {
+            case .scalar(let scalar):
+                return expect(scalarKey: scalar)
+            case let other:
+                expecting = .value(key: other)
                 return nil
             }
+        }
+
+        /// `expect(key:)` for a scalar key, moved in rather than copied out of its node.
+        private mutating func expect(scalarKey scalar: consuming Node.Scalar) -> YAMLError? {
             if TreeBuilder.isMergeKey(scalar) {
                 expecting = .mergeValue
                 return nil
@@ -47,7 +54,7 @@ struct TreeBuilder {
                 expecting = .skippedValue
                 return YAMLError(.duplicateKey, "duplicate key '\(scalar.value)'", at: scalar.start, firstMark: first)
             }
-            expecting = .value(key: key)
+            expecting = .value(key: .scalar(consume scalar))
             return nil
         }
 
@@ -111,9 +118,9 @@ struct TreeBuilder {
 
     mutating func scalar(_ scalar: consuming Node.Scalar, anchor: String?) throws(YAMLError) {
         try count(1, at: scalar.start)
-        let node = Node.scalar(scalar)
-        if let anchor { anchors[anchor] = Anchored(node: node, size: 1, height: 0) }
-        try attach(node, size: 1, height: 0)
+        let node = Node.scalar(consume scalar)
+        if let anchor { anchors[anchor] = Anchored(node: copy node, size: 1, height: 0) }
+        try attach(consume node, size: 1, height: 0)
     }
 
     mutating func alias(_ name: String, at mark: Mark) throws(YAMLError) {
