@@ -170,18 +170,29 @@ extension NodeReader {
     }
 
     private func trigger(_ text: String, at location: SourceRange) -> Trigger? {
-        let utf8 = text.utf8
-        guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else {
+        guard let (source, event) = Self.split(text, atFirst: UInt8(ascii: ".")) else {
             report(LoaderMessage.invalidTrigger(text, at: location))
             return nil
         }
-        let source = String(text[..<dot])
-        let event = String(text[utf8.index(after: dot)...])
         guard source == "*" || Identifier.isValid(source), Identifier.isValid(event) else {
             report(LoaderMessage.invalidTrigger(text, at: location))
             return nil
         }
         return Trigger(source: source, event: event, location: location)
+    }
+
+    /// The text before and after the first `separator` (an ASCII byte), nil when it has none.
+    /// Read from the bytes in memory where it can, without string indices.
+    static func split(_ text: String, atFirst separator: UInt8) -> (before: String, after: String)? {
+        let split = text.utf8.withContiguousStorageIfAvailable { bytes -> (before: String, after: String)? in
+            guard let at = bytes.firstIndex(of: separator) else { return nil }
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<at]), as: UTF8.self),
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)...]), as: UTF8.self))
+        }
+        if let split { return split }
+        let utf8 = text.utf8
+        guard let at = utf8.firstIndex(of: separator) else { return nil }
+        return (String(text[..<at]), String(text[utf8.index(after: at)...]))
     }
 
     // MARK: links

@@ -4,24 +4,34 @@ import BatonYAML
 /// handful of known keys, so a lookup scans them: cheaper than hashing into a dictionary built
 /// for each of the hundreds of thousands of mappings a large flow has.
 struct KeyedEntries {
-    private var entries: [(key: Node.Scalar, value: Node)] = []
+    // Keys and values in two lists, so that a lookup compares keys in place: a list of
+    // `(key, value)` pairs hands each pair out as a copy, both nodes retained and released.
+    private var keys: [Node.Scalar] = []
+    private var values: [Node] = []
 
     init(capacity: Int) {
-        entries.reserveCapacity(capacity)
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
     }
 
     /// Adds an entry; the YAML reader already dropped duplicate keys.
     mutating func append(key: Node.Scalar, value: Node) {
-        entries.append((key, value))
+        keys.append(key)
+        values.append(value)
     }
 
     /// The value written for `key`.
     subscript(key: String) -> Node? {
-        entries.first { $0.key.value == key }?.value
+        position(of: key).map { values[$0] }
     }
 
     /// The key itself, for its place.
     func key(_ key: String) -> Node.Scalar? {
-        entries.first { $0.key.value == key }?.key
+        position(of: key).map { keys[$0] }
+    }
+
+    private func position(of key: String) -> Int? {
+        for index in keys.indices where keys[index].value == key { return index }
+        return nil
     }
 }

@@ -65,12 +65,13 @@ final class NodeReader {
     ) -> (values: KeyedEntries, extensions: [String: Value]) {
         var values = KeyedEntries(capacity: mapping.entries.count)
         var extensions: [String: Value] = [:]
-        for entry in mapping.entries {
-            guard let key = self.key(entry.key) else { continue }
+        // By index: `for entry in` copies each entry, both of its nodes retained and released.
+        for index in mapping.entries.indices {
+            guard let key = self.key(mapping.entries[index].key) else { continue }
             if isExtension(key) {
-                extensions[key.value] = value(entry.value)
+                extensions[key.value] = value(mapping.entries[index].value)
             } else if known.contains(key.value) {
-                values.append(key: key, value: entry.value)
+                values.append(key: key, value: mapping.entries[index].value)
             } else {
                 report(LoaderMessage.unknownKey(key.value, in: context(), known: known, at: range(key.start, key.end)))
             }
@@ -81,7 +82,12 @@ final class NodeReader {
     /// Whether a key is an extension (`x-...`), accepted and ignored in every mapping, including
     /// those keyed by names (`screens`, `on`, `links`...).
     func isExtension(_ key: Node.Scalar) -> Bool {
-        key.value.hasPrefix("x-")
+        // The bytes of `x-` first, without `hasPrefix`'s Unicode-aware path. Only a combining
+        // mark after the `-` (a byte of 0x80 or more) can make it one character with it.
+        var bytes = key.value.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "x"), bytes.next() == UInt8(ascii: "-") else { return false }
+        guard let third = bytes.next(), third >= 0x80 else { return true }
+        return key.value.hasPrefix("x-")
     }
 
     /// A mapping key, which must be a scalar.

@@ -36,6 +36,7 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
     /// end, `[` and `]` around), spaces trimmed at every level, then the name is read. Linear
     /// in the text, and refuses more than `maxNesting` wrappers.
     public static func parse(_ text: String) -> Result<TypeRef, ParseError> {
+        if let plain = plainType(text) { return .success(plain) }
         enum Wrapper { case list, optional }
         let scalars = text.unicodeScalars
         // The text still to read is scalars[lower..<upper]; both ends only move inwards.
@@ -80,6 +81,18 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return .success(type)
+    }
+
+    /// The type of a bare name or a name and `?`, the way almost every type is written, read
+    /// from the bytes; nil for any other text, which `parse` reads the general way.
+    private static func plainType(_ text: String) -> TypeRef? {
+        let optional = text.utf8.last == UInt8(ascii: "?")
+        let name = optional ? String(Substring(text.utf8.dropLast())) : text
+        guard Identifier.isValid(name) else { return nil }
+        // No built-in's name is longer than six bytes.
+        let builtin = name.utf8.count <= 6 ? BuiltinType(rawValue: name) : nil
+        let type = builtin.map(TypeRef.builtin) ?? .named(name)
+        return optional ? .optional(type) : type
     }
 
     /// How many list and optional wrappers the type has, counted without recursion.
@@ -156,7 +169,7 @@ public enum Identifier {
         var bytes = text.utf8.makeIterator()
         guard let first = bytes.next(), isStart(first) else { return false }
         while let byte = bytes.next() {
-            guard isStart(byte) || (byte >= 0x30 && byte <= 0x39) else { return false }
+            guard isPart(byte) else { return false }
         }
         return true
     }
@@ -165,7 +178,7 @@ public enum Identifier {
     @usableFromInline
     static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, isStart(first) else { return false }
-        for byte in bytes.dropFirst() where !(isStart(byte) || (byte >= 0x30 && byte <= 0x39)) { return false }
+        for byte in bytes.dropFirst() where !isPart(byte) { return false }
         return true
     }
 
@@ -173,5 +186,16 @@ public enum Identifier {
     @inlinable
     static func isStart(_ byte: UInt8) -> Bool {
         byte == 0x5F || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+    }
+
+    /// `_`, a letter or a digit: one bit test per byte (ids are read by the hundred thousand).
+    @usableFromInline
+    static func isPart(_ byte: UInt8) -> Bool {
+        // Bits 48-57 (`0`-`9`) of the low word; 65-90 (`A`-`Z`), 95 (`_`) and 97-122 (`a`-`z`)
+        // of the high word, less 64.
+        let low: UInt64 = 0x03FF_0000_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        return byte < 64 ? (low >> UInt64(byte)) & 1 == 1
+            : byte < 128 && (high >> UInt64(byte &- 64)) & 1 == 1
     }
 }
