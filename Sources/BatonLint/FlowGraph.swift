@@ -40,14 +40,15 @@ final class FlowGraph {
 
     init(_ index: SpecIndex) {
         self.index = index
-        var shows: [String: Shows] = [:]
-        var parents: [String: OrderedSet<String>] = [:]
-        var showers: [String: OrderedSet<String>] = [:]
+        // Filled in `NameMap`s, whose slots the tables keep: nothing is hashed twice.
+        var shows = NameMap<Shows>()
+        var parents = NameMap<OrderedSet<String>>()
+        var showers = NameMap<OrderedSet<String>>()
         shows.reserveCapacity(index.spec.flows.count)
         parents.reserveCapacity(index.spec.flows.count)
         showers.reserveCapacity(index.spec.screens.count)
-        for flow in index.spec.flows where shows[flow.name] == nil {
-            shows[flow.name] = Self.shows(of: flow, index)
+        for flow in index.spec.flows {
+            shows.positionAdding(flow.name, Self.shows(of: flow, index))
         }
         var linked: Set<String> = []
         for flow in index.spec.flows where linked.insert(flow.name).inserted {
@@ -55,8 +56,8 @@ final class FlowGraph {
         }
         for flow in index.spec.flows {
             guard let own = shows[flow.name] else { continue }
-            for child in own.children { parents[child, default: OrderedSet()].insert(flow.name) }
-            for screen in own.screens { showers[screen, default: OrderedSet()].insert(flow.name) }
+            for child in own.children { parents.update(child, initial: OrderedSet()) { $0.insert(flow.name) } }
+            for screen in own.screens { showers.update(screen, initial: OrderedSet()) { $0.insert(flow.name) } }
         }
         self.shows = NameTable(shows)
         self.parents = NameTable(parents)
@@ -119,25 +120,24 @@ final class FlowGraph {
 
     /// (1.1) Adds what links show: each item in the flow that holds it (the link's flow, or the
     /// flow item before it: items after a flow go into that flow).
-    private static func addLinkItems(of flow: Flow, _ index: SpecIndex, to shows: inout [String: Shows]) {
+    private static func addLinkItems(of flow: Flow, _ index: SpecIndex, to shows: inout NameMap<Shows>) {
         for link in flow.links {
             var holder = flow.name
             for item in link.items {
                 let name = item.target.name
-                if item.presentation != nil, index.kind(of: name) != nil {
-                    shows[holder, default: Shows()].presented.insert(name)
+                guard let kind = index.kind(of: name) else { continue }
+                shows.update(holder, initial: Shows()) { held in
+                    if item.presentation != nil { held.presented.insert(name) }
+                    switch kind {
+                    case .screen:
+                        held.screens.insert(name)
+                        held.nonStepScreens.insert(name)
+                        if item.presentation == nil { held.stackScreens.insert(name) }
+                    case .flow:
+                        held.children.insert(name)
+                    }
                 }
-                switch index.kind(of: name) {
-                case .screen?:
-                    shows[holder, default: Shows()].screens.insert(name)
-                    shows[holder, default: Shows()].nonStepScreens.insert(name)
-                    if item.presentation == nil { shows[holder, default: Shows()].stackScreens.insert(name) }
-                case .flow?:
-                    shows[holder, default: Shows()].children.insert(name)
-                    holder = name
-                case nil:
-                    break
-                }
+                if kind == .flow { holder = name }
             }
         }
     }

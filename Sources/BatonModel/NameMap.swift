@@ -24,15 +24,30 @@ package struct NameMap<Value> {
     /// name has afterwards, and whether it was added.
     @discardableResult
     @inlinable package mutating func insert(_ value: Value, for name: String) -> (value: Value, inserted: Bool) {
+        let (position, inserted) = positionAdding(name, value)
+        return (values[position], inserted)
+    }
+
+    /// Changes the value of `name` in place, adding `initial` first when the map has no value
+    /// for the name yet.
+    @inlinable package mutating func update(_ name: String, initial: @autoclosure () -> Value,
+                                            _ change: (inout Value) -> Void) {
+        change(&values[positionAdding(name, initial()).position])
+    }
+
+    /// Where `name`'s value is, after adding `value` under it when the map has no value for it.
+    @discardableResult
+    @inlinable package mutating func positionAdding(_ name: String, _ value: @autoclosure () -> Value)
+        -> (position: Int, inserted: Bool) {
         let hash = NameHash.of(name)
         if let position = slots.position(hash: hash, where: { names[$0] == name }) {
-            return (values[position], false)
+            return (position, false)
         }
         if names.count >= slots.capacity { grow() }
         slots.insert(position: names.count, hash: hash)
         names.append(name)
-        values.append(value)
-        return (value, true)
+        values.append(value())
+        return (names.count - 1, true)
     }
 
     /// Makes room for `count` names in all without growing again.

@@ -12,8 +12,8 @@
 package struct NameTable<Value> {
     /// The table's arrays, in one object, so that copying a table retains one reference.
     @usableFromInline final class Storage {
-        /// The names, and their values at the same positions (in the order the dictionary gave
-        /// them: only lookups read them).
+        /// The names, and their values at the same positions (in the order the dictionary or
+        /// the map gave them: only lookups read them).
         @usableFromInline let names: [String]
         @usableFromInline let entries: [Value]
         @usableFromInline let slots: HashSlots
@@ -30,6 +30,11 @@ package struct NameTable<Value> {
         let names = Array(values.keys)
         let slots = HashSlots(for: names.count, hashes: names.lazy.map(NameHash.of))
         storage = Storage(names: names, entries: Array(values.values), slots: slots)
+    }
+
+    /// A table of `map`'s names and values, keeping its slots: nothing is hashed again.
+    package init(_ map: NameMap<Value>) {
+        storage = Storage(names: map.names, entries: map.values, slots: map.slots)
     }
 
     /// The value of `name`, if the table has one.

@@ -14,12 +14,13 @@ public struct SpecIndex: Sendable {
 
     public init(_ spec: FlowSpec) {
         self.spec = spec
-        var positions = [String: DeclarationPositions](minimumCapacity: spec.screens.count + spec.flows.count)
-        for (position, flow) in spec.flows.enumerated() where positions[flow.name, default: .none].flow < 0 {
-            positions[flow.name, default: .none].flow = Int32(clamping: position)
+        var positions = NameMap<DeclarationPositions>()
+        positions.reserveCapacity(spec.screens.count + spec.flows.count)
+        for (position, flow) in spec.flows.enumerated() {
+            positions.update(flow.name, initial: .none) { if $0.flow < 0 { $0.flow = Int32(clamping: position) } }
         }
-        for (position, screen) in spec.screens.enumerated() where positions[screen.name, default: .none].screen < 0 {
-            positions[screen.name, default: .none].screen = Int32(clamping: position)
+        for (position, screen) in spec.screens.enumerated() {
+            positions.update(screen.name, initial: .none) { if $0.screen < 0 { $0.screen = Int32(clamping: position) } }
         }
         let table = NameTable(positions)
         self.positions = table
