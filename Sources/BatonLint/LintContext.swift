@@ -28,23 +28,24 @@ package final class LintContext {
     /// Which flows have a transition on which trigger, for the checks of what nothing handles.
     lazy var triggerHandlers = TriggerHandlers(spec.flows)
 
-    /// Every `when` of the spec with the flow it belongs to.
-    lazy var conditions: [(flow: Flow, condition: Condition)] = {
-        var result: [(Flow, Condition)] = []
+    /// Every `when` of the spec. (A list of conditions alone: paired with their flows, each
+    /// entry copied its whole flow, and no check read it.)
+    lazy var conditions: [Condition] = {
+        var result: [Condition] = []
         for flow in spec.flows {
             switch flow.kind {
             case .stack: break
             case .sequence(let steps), .switch(let steps):
-                result += steps.compactMap { step in step.when.map { (flow, $0) } }
+                for step in steps { if let when = step.when { result.append(when) } }
             case .tabs(let tabs, _):
-                result += tabs.compactMap { tab in tab.when.map { (flow, $0) } }
+                for tab in tabs { if let when = tab.when { result.append(when) } }
             }
             for transition in flow.transitions {
                 for action in transition.actions {
-                    if let when = action.when { result.append((flow, when)) }
+                    if let when = action.when { result.append(when) }
                     // A `when` on a `do` item is `invalid-do`; its names are still checked.
                     if case .do(let items) = action.kind {
-                        result += items.compactMap { item in item.when.map { (flow, $0) } }
+                        for item in items { if let when = item.when { result.append(when) } }
                     }
                 }
             }

@@ -36,11 +36,9 @@ struct ReturnAnalysis {
         var returns: [(flow: Flow, trigger: Trigger, action: Action, result: Reference)] = []
         for flow in context.spec.flows {
             for transition in flow.transitions {
-                for alternative in transition.actions {
-                    for action in alternative.performedActions {
-                        guard case .return(let result) = action.kind else { continue }
-                        returns.append((flow, transition.trigger, action, result))
-                    }
+                for action in transition.performedActions {
+                    guard case .return(let result) = action.kind else { continue }
+                    returns.append((flow, transition.trigger, action, result))
                 }
             }
         }

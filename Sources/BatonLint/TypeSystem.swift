@@ -173,8 +173,7 @@ struct TypeSystem {
             case .optional: return Mismatch(reason: "`\(source)` may be missing, but `\(target)` is required",
                                             fix: "make the input `\(target)?`")
             case .record(_, let sourceFields):
-                var given: [String: Field] = [:]
-                for field in sourceFields where given[field.name] == nil { given[field.name] = field }
+                let given = FieldLookup(sourceFields)
                 for field in targetFields {
                     guard let match = given[field.name] else {
                         if acceptsNothing(field.type) { continue }
@@ -279,5 +278,30 @@ struct TypeSystem {
         case .unknown: return true
         case .record, .list: return false
         }
+    }
+}
+
+/// Finds a record type's fields by name, the first of each name. A record declares a handful of
+/// fields, and comparing names finds one sooner than building a dictionary for each check;
+/// a large record gets its dictionary, so a lookup stays cheap either way.
+private struct FieldLookup {
+    private static let linearLimit = 8
+    private let fields: [Field]
+    private let byName: [String: Field]?
+
+    init(_ fields: [Field]) {
+        self.fields = fields
+        if fields.count > Self.linearLimit {
+            var byName: [String: Field] = [:]
+            for field in fields where byName[field.name] == nil { byName[field.name] = field }
+            self.byName = byName
+        } else {
+            byName = nil
+        }
+    }
+
+    subscript(name: String) -> Field? {
+        if let byName { return byName[name] }
+        return fields.first { $0.name == name }
     }
 }

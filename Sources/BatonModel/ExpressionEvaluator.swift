@@ -32,8 +32,15 @@ extension Expression {
 
     /// Every name the expression reads, each once, in the order of first appearance.
     public var names: [Name] {
+        let all = nameNodes.compactMap(\.name)
+        // Most conditions read a name or two: comparing them beats hashing each into a set.
+        guard all.count > 8 else {
+            var result: [Name] = []
+            for name in all where !result.contains(name) { result.append(name) }
+            return result
+        }
         var seen: Set<Name> = []
-        return nameNodes.compactMap(\.name).filter { seen.insert($0).inserted }
+        return all.filter { seen.insert($0).inserted }
     }
 
     private func collectNameNodes(into nodes: inout [Expression]) {

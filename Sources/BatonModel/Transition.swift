@@ -228,6 +228,17 @@ extension Action {
         if case .do(let items) = kind { return items }
         return [self]
     }
+
+    /// Calls `body` with each of `performedActions` in turn, without making a list of one for
+    /// an action that is not a `do`.
+    @inlinable
+    package func forEachPerformedAction(_ body: (Action) throws -> Void) rethrows {
+        if case .do(let items) = kind {
+            for item in items { try body(item) }
+        } else {
+            try body(self)
+        }
+    }
 }
 
 extension Transition {

@@ -99,7 +99,7 @@ package struct ConditionTypeCheck: LintCheck {
 
     package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        for (_, condition) in context.conditions {
+        for condition in context.conditions {
             var checker = Checker(context: context, condition: condition)
             let type = checker.type(of: condition.expression)
             if type != .bool, type != .unknown {

@@ -191,7 +191,7 @@ package struct UnusedFlagCheck: LintCheck {
 
     package static func run(_ context: LintContext) -> [Diagnostic] {
         var read: Set<String> = []
-        for (_, condition) in context.conditions {
+        for condition in context.conditions {
             for case .flag(let name) in condition.expression.names { read.insert(name) }
         }
         return context.spec.flags.filter { !read.contains($0.name) }.map {

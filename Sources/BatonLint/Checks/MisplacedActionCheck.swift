@@ -103,7 +103,7 @@ package struct MisplacedActionCheck: LintCheck {
                     if action.singleTop, case .do = action.kind {
                         out.append(diagnostic(.singleTopOn(action.kind.text), at: action.location))
                     }
-                    for item in action.performedActions {
+                    action.forEachPerformedAction { item in
                         out += problems(of: item, in: flow, context, ancestors: ancestors)
                     }
                 }

@@ -107,7 +107,8 @@ package struct UnknownReferenceCheck: LintCheck {
             }
         }
         func type(_ type: TypeRef?, _ location: SourceRange?) {
-            for name in type?.namedTypes ?? [] where index.types[name] == nil {
+            // `index(forKey:)`: asking for the value would copy the whole definition out.
+            for name in type?.namedTypes ?? [] where index.types.index(forKey: name) == nil {
                 out.append(diagnostic(.unknownType(name, among: typeNames), at: location))
             }
         }
@@ -189,7 +190,7 @@ package struct UnknownReferenceCheck: LintCheck {
             }
         }
         let flagNames = context.spec.flags.map(\.name)
-        for (_, condition) in context.conditions {
+        for condition in context.conditions {
             for node in condition.expression.nameNodes {
                 switch node.kind {
                 case .flag(let name) where index.flags[name] == nil:
