@@ -33,6 +33,39 @@ import Testing
         #expect(found.first?.suggestion == "make `title` optional in `Recipe`, or supply it with `with`")
     }
 
+    /// A record of more than eight fields is looked up through a dictionary, a smaller one by
+    /// comparing names: both find a missing field and a field of the wrong type, and pass one
+    /// that fits.
+    @Test(arguments: [3, 12])
+    func recordsOfFewAndOfManyFieldsAreComparedFieldByField(fieldCount: Int) {
+        let fields = (0..<fieldCount).map { "f\($0): string" }.joined(separator: ", ")
+        let missing = (0..<fieldCount - 1).map { "f\($0): string" }.joined(separator: ", ")
+        let wrong = (0..<fieldCount - 1).map { "f\($0): string" }.joined(separator: ", ")
+            + ", f\(fieldCount - 1): int"
+        let found = expectLint("""
+            baton: 1
+            start: main
+            types:
+              Wide: {\(fields)}
+              Short: {\(missing)}
+              Wrong: {\(wrong)}
+            screens:
+              list:
+                events: {full: Wide, short: Short, wrong: Wrong}
+              detail: {input: Wide}
+            flows:
+              main:
+                stack: list
+                on:
+                  list.full: push detail
+                  list.short: push 1️⃣detail
+                  list.wrong: push 2️⃣detail
+            """, code: "payload-mismatch", at: ["1️⃣", "2️⃣"])
+        let last = "f\(fieldCount - 1)"
+        #expect(found.contains { $0.message.contains("no field `\(last)`") }, "\(found)")
+        #expect(found.contains { $0.message.contains("field `\(last)`: `int` is not") }, "\(found)")
+    }
+
     @Test func withSuppliesARequiredFieldAndAliasesAreTransparent() {
         expectLint(Self.head + """
             types:

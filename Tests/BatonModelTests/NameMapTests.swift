@@ -35,4 +35,25 @@ import Testing
         #expect(again.inserted)
         #expect(map["name1"] == "again")
     }
+
+    @Test func updateChangesAValueInPlaceAndAddsTheInitialOneOnce() {
+        var map = NameMap<[Int]>()
+        for (position, name) in ["a", "b", "a", "c", "a"].enumerated() {
+            map.update(name, initial: [-1]) { $0.append(position) }
+        }
+        #expect(map.count == 3)
+        #expect(map["a"] == [-1, 0, 2, 4])
+        #expect(map["b"] == [-1, 1])
+        #expect(map["c"] == [-1, 3])
+    }
+
+    @Test func aTableMadeFromAMapAnswersAsTheMap() {
+        var map = NameMap<Int>()
+        let names = NameTableTests.names(count: 300, seed: 7)
+        for (position, name) in names.enumerated() { map.insert(position, for: name) }
+        let table = NameTable(map)
+        #expect(table.count == map.count)
+        for name in names { #expect(table[name] == map[name], "\(name)") }
+        #expect(table["not a name"] == nil)
+    }
 }
