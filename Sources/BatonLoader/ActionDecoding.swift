@@ -82,39 +82,24 @@ extension NodeReader {
 
     /// The first word of an action's string form and the rest, without the spaces around it
     /// (nil when only spaces follow). Leading spaces are skipped; the keyword is nil for a blank.
+    /// Read over the text's bytes by offsets; both parts end at a space or at an end.
     static func keywordAndArgument(_ text: String) -> (keyword: String?, argument: String?) {
-        if let split = text.utf8.withContiguousStorageIfAvailable(keywordAndArgument(bytes:)) { return split }
-        let utf8 = text.utf8
-        let space = UInt8(ascii: " ")
-        guard let keywordStart = utf8.firstIndex(where: { $0 != space }) else { return (nil, nil) }
-        let keywordEnd = utf8[keywordStart...].firstIndex(of: space) ?? utf8.endIndex
-        let keyword = String(text[keywordStart..<keywordEnd])
-        guard let argumentStart = utf8[keywordEnd...].firstIndex(where: { $0 != space }),
-              let last = utf8[argumentStart...].lastIndex(where: { $0 != space }) else {
-            return (keyword, nil)
+        var text = text
+        return text.withUTF8 { bytes in
+            let space = UInt8(ascii: " ")
+            var keywordStart = 0
+            while keywordStart < bytes.count, bytes[keywordStart] == space { keywordStart += 1 }
+            guard keywordStart < bytes.count else { return (nil, nil) }
+            var keywordEnd = keywordStart
+            while keywordEnd < bytes.count, bytes[keywordEnd] != space { keywordEnd += 1 }
+            var argumentStart = keywordEnd
+            while argumentStart < bytes.count, bytes[argumentStart] == space { argumentStart += 1 }
+            var argumentEnd = bytes.count
+            while argumentEnd > argumentStart, bytes[argumentEnd - 1] == space { argumentEnd -= 1 }
+            let keyword = string(bytes, keywordStart..<keywordEnd)
+            guard argumentStart < argumentEnd else { return (keyword, nil) }
+            return (keyword, string(bytes, argumentStart..<argumentEnd))
         }
-        return (keyword, String(text[argumentStart...last]))
-    }
-
-    /// `keywordAndArgument` over the text's bytes in memory (almost every text): offsets, no
-    /// string indices. Both parts end at a space or at an end, so each is whole UTF-8.
-    private static func keywordAndArgument(bytes: UnsafeBufferPointer<UInt8>) -> (keyword: String?, argument: String?) {
-        let space = UInt8(ascii: " ")
-        func text(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
-        var keywordStart = 0
-        while keywordStart < bytes.count, bytes[keywordStart] == space { keywordStart += 1 }
-        guard keywordStart < bytes.count else { return (nil, nil) }
-        var keywordEnd = keywordStart
-        while keywordEnd < bytes.count, bytes[keywordEnd] != space { keywordEnd += 1 }
-        var argumentStart = keywordEnd
-        while argumentStart < bytes.count, bytes[argumentStart] == space { argumentStart += 1 }
-        var argumentEnd = bytes.count
-        while argumentEnd > argumentStart, bytes[argumentEnd - 1] == space { argumentEnd -= 1 }
-        let keyword = text(keywordStart..<keywordEnd)
-        guard argumentStart < argumentEnd else { return (keyword, nil) }
-        return (keyword, text(argumentStart..<argumentEnd))
     }
 
     /// The items of `do`: a non-empty list of actions, each read as any action is. What may

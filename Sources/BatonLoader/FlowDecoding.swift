@@ -182,17 +182,13 @@ extension NodeReader {
     }
 
     /// The text before and after the first `separator` (an ASCII byte), nil when it has none.
-    /// Read from the bytes in memory where it can, without string indices.
+    /// Read over the text's bytes by offsets, without string indices.
     static func split(_ text: String, atFirst separator: UInt8) -> (before: String, after: String)? {
-        let split = text.utf8.withContiguousStorageIfAvailable { bytes -> (before: String, after: String)? in
+        var text = text
+        return text.withUTF8 { bytes in
             guard let at = bytes.firstIndex(of: separator) else { return nil }
-            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<at]), as: UTF8.self),
-                    String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)...]), as: UTF8.self))
+            return (string(bytes, 0..<at), string(bytes, (at + 1)..<bytes.count))
         }
-        if let split { return split }
-        let utf8 = text.utf8
-        guard let at = utf8.firstIndex(of: separator) else { return nil }
-        return (String(text[..<at]), String(text[utf8.index(after: at)...]))
     }
 
     // MARK: links

@@ -99,6 +99,11 @@ final class NodeReader {
 
     // MARK: Scalars
 
+    /// The text of `bytes[range]`, for a range cut at ASCII bytes (so it is whole UTF-8).
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
     /// Any non-null scalar's text.
     func string(_ node: Node, _ what: String) -> String? {
         guard let scalar = node.scalar, !scalar.isNull else {

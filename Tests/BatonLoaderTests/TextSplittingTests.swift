@@ -20,7 +20,7 @@ import Testing
         for (text, keyword, argument) in cases {
             let split = NodeReader.keywordAndArgument(text)
             #expect(split.keyword == keyword && split.argument == argument, "\(text)")
-            // A substring-backed (bridged or shared) string takes the other path; same answer.
+            // A string made from a substring of the text reads the same.
             let copy = String(Substring(text))
             #expect(NodeReader.keywordAndArgument(copy).keyword == keyword, "\(text)")
         }
