@@ -59,3 +59,38 @@ import BatonYAML
         #expect(document.root?.mapping?.entries.count == size)
     }
 }
+
+/// Large mappings, where a table of keys replaces the scan.
+@Suite struct LargeMappingDuplicateTests {
+    @Test func duplicatesAnywhereInAMappingOfThousandsOfKeysAreReportedAtTheirFirstMark() throws {
+        let keys = (0..<4_000).map { "screen\($0)" } + ["screen0", "screen1999", "screen3999"]
+        let document = try YAMLParser.parse(keys.map { "\($0): v" }.joined(separator: "\n"))
+        #expect(document.problems.map(\.message)
+                    == ["duplicate key 'screen0'", "duplicate key 'screen1999'", "duplicate key 'screen3999'"])
+        #expect(document.problems.map { $0.firstMark?.line } == [1, 2_000, 4_000])
+        #expect(document.problems.map(\.mark.line) == [4_001, 4_002, 4_003])
+        #expect(document.root?.mapping?.entries.count == 4_000)
+    }
+
+    /// Keys are equal as strings are, in a large mapping as in a small one: a precomposed é and
+    /// e with a combining accent, or K and the Kelvin sign, are one key written twice.
+    @Test(arguments: [2, 40])
+    func canonicallyEquivalentKeysAreDuplicatesAtEverySize(_ size: Int) throws {
+        let keys = (0..<size).map { "k\($0)" } + ["é", "K", "e\u{301}", "\u{212A}"]
+        let document = try YAMLParser.parse(keys.map { "\($0): v" }.joined(separator: "\n"))
+        #expect(document.problems.map(\.mark.line) == [size + 3, size + 4])
+        #expect(document.problems.map { $0.firstMark?.line } == [size + 1, size + 2])
+        #expect(document.root?.mapping?.entries.count == size + 2)
+    }
+
+    @Test func aStreamedSectionOfThousandsOfKeysReportsDuplicatesAndHandsOverEachKeyOnce() throws {
+        let keys = (0..<2_000).map { "s\($0)" } + ["s0", "s1234"]
+        let text = "screens:\n" + keys.map { "  \($0): v" }.joined(separator: "\n") + "\n"
+        var handed = 0
+        let stream = SectionStream(sections: ["screens"]) { _, _, _ in handed += 1 }
+        let document = try YAMLParser.parse(bytes: Array(text.utf8), stream: stream)
+        #expect(handed == 2_000)
+        #expect(document.problems.map(\.message) == ["duplicate key 's0'", "duplicate key 's1234'"])
+        #expect(document.problems.map { $0.firstMark?.line } == [2, 1_236])
+    }
+}
