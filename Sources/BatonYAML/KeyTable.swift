@@ -7,15 +7,24 @@
 /// equivalent spellings (a precomposed é and e with a combining accent, the Kelvin sign and K)
 /// are one key. Bytes decide that only for ASCII text, so the first key with a byte past ASCII
 /// moves every key to a `[String: Mark]`, whose hashing follows `String`'s equality.
+///
+/// The hash is not seeded, so keys could be chosen to crowd one run of slots. A probe that
+/// passes `maxProbe` slots moves every key to the dictionary too, whose hashing is seeded: no
+/// input makes a lookup cost more than that.
 struct KeyTable {
+    /// The most slots a probe visits before the table gives way to the dictionary. Keys that
+    /// nobody chose to collide stay far below it: at most half the slots are ever taken.
+    static let maxProbe = 64
+
     private var keys: [String] = []
     private var marks: [Mark] = []
     private var hashes: [UInt64] = []
     /// For each slot, the position of its key plus one, or 0 when empty. The count is a power
     /// of two, and the table grows before it is half full, so a probe always meets an empty slot.
     private var slots: [Int]
-    /// Every key, once one that is not ASCII has been met; the arrays above are then empty.
-    private var unicode: [String: Mark]?
+    /// Every key, once one that is not ASCII or a probe too long has been met; the arrays
+    /// above are then empty.
+    private(set) var dictionary: [String: Mark]?
 
     /// A table of the scalar keys among `entries`, each with its first mark.
     init(_ entries: [Node.Mapping.Entry]) {
@@ -29,22 +38,20 @@ struct KeyTable {
 
     /// Where `key` was first written; nil when the table does not hold it.
     mutating func firstMark(of key: String) -> Mark? {
-        guard unicode == nil, let hash = Self.asciiHash(key) else {
-            leaveASCII()
-            return unicode?[key]
+        guard dictionary == nil, let hash = Self.asciiHash(key), let slot = slot(of: key, hash: hash) else {
+            moveToDictionary()
+            return dictionary?[key]
         }
-        let slot = self.slot(of: key, hash: hash)
         return slots[slot] == 0 ? nil : marks[slots[slot] - 1]
     }
 
     /// Adds `key`, first written at `mark`; a key the table holds keeps its first mark.
     mutating func add(_ key: String, at mark: Mark) {
-        guard unicode == nil, let hash = Self.asciiHash(key) else {
-            leaveASCII()
-            if unicode?[key] == nil { unicode?[key] = mark }
+        guard dictionary == nil, let hash = Self.asciiHash(key), let slot = slot(of: key, hash: hash) else {
+            moveToDictionary()
+            if dictionary?[key] == nil { dictionary?[key] = mark }
             return
         }
-        let slot = self.slot(of: key, hash: hash)
         guard slots[slot] == 0 else { return }
         keys.append(key)
         marks.append(mark)
@@ -53,16 +60,18 @@ struct KeyTable {
         if keys.count * 2 >= slots.count { grow() }
     }
 
-    /// The slot holding `key`, or the empty slot where it would go.
-    private func slot(of key: String, hash: UInt64) -> Int {
+    /// The slot holding `key`, or the empty slot where it would go; nil when the probe would
+    /// pass `maxProbe` slots.
+    private func slot(of key: String, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
+        for _ in 0..<Self.maxProbe {
+            guard slots[slot] != 0 else { return slot }
             let position = slots[slot] - 1
             if hashes[position] == hash, keys[position] == key { return slot }
             slot = (slot + 1) & mask
         }
-        return slot
+        return nil
     }
 
     /// Doubles the slots, placing each key again by the hash it keeps.
@@ -77,12 +86,12 @@ struct KeyTable {
         slots = grown
     }
 
-    /// Moves every key to `unicode`, once.
-    private mutating func leaveASCII() {
-        guard unicode == nil else { return }
+    /// Moves every key to `dictionary`, once.
+    private mutating func moveToDictionary() {
+        guard dictionary == nil else { return }
         var table = [String: Mark](minimumCapacity: keys.count * 2)
         for position in keys.indices { table[keys[position]] = marks[position] }
-        unicode = table
+        dictionary = table
         keys = []
         marks = []
         hashes = []

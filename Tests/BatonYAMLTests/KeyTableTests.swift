@@ -55,6 +55,28 @@ import Testing
         #expect(table.firstMark(of: "x") == nil)
     }
 
+    /// Keys chosen to share their first slot (the low ten bits of their hash) make one long run
+    /// of slots; past `maxProbe` the table gives way to its dictionary and still finds each key.
+    @Test func keysCrowdingOneRunOfSlotsMoveTheTableToItsDictionary() throws {
+        let crowded = (0..<1_000_000).lazy.map { "k\($0)" }
+            .filter { (KeyTable.asciiHash($0) ?? 1) & 1_023 == 0 }
+            .prefix(KeyTable.maxProbe * 3)
+        try #require(crowded.count == KeyTable.maxProbe * 3)
+        var table = table(of: Array(crowded))
+        #expect(table.dictionary != nil)
+        for (line, key) in crowded.enumerated() {
+            #expect(table.firstMark(of: key) == Mark(line: line + 1, column: 1), "\(key)")
+        }
+        #expect(table.firstMark(of: "k-1") == nil)
+    }
+
+    /// Keys nobody chose stay in the table hashed by their bytes.
+    @Test func ordinaryKeysStayInTheTable() {
+        var table = table(of: Self.asciiKeys)
+        #expect(table.firstMark(of: "screen0") != nil)
+        #expect(table.dictionary == nil)
+    }
+
     @Test func onlyASCIIKeysAreHashedByTheirBytes() {
         #expect(KeyTable.asciiHash("screen1") != KeyTable.asciiHash("screen2"))
         #expect(KeyTable.asciiHash("") != nil)
