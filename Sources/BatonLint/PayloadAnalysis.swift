@@ -6,6 +6,9 @@ import BatonModel
 /// through child flows is guarded against cycles and depth.
 final class PayloadAnalysis {
     private unowned let context: LintContext
+    /// The context's index, held here: reading it through the context on every lookup copied
+    /// the whole index each time.
+    private let index: SpecIndex
     private var outcomeCache: [String: [Shape]] = [:]
     private var inProgress: Set<String> = []
     private var depth = 0
@@ -14,9 +17,8 @@ final class PayloadAnalysis {
 
     init(context: LintContext) {
         self.context = context
+        self.index = context.index
     }
-
-    private var index: SpecIndex { context.index }
 
     /// The payloads a trigger of `flow` can carry, each once.
     func payloads(of trigger: Trigger, in flow: Flow) -> [Shape] {
@@ -121,6 +123,6 @@ final class PayloadAnalysis {
 
     /// The input a target screen or flow takes; nil for none (it ignores any payload).
     func input(of name: String) -> TypeRef? {
-        index.screens[name]?.input ?? index.flows[name]?.input
+        index.screens.input(of: name) ?? index.flows.input(of: name)
     }
 }

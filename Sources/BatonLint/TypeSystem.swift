@@ -2,8 +2,9 @@ import BatonModel
 
 /// What a transition hands its target, before it is checked against the target's input: a
 /// declared type, nothing, a literal from `with`, or a record made by merging `with` over a
-/// payload.
-indirect enum Shape: Hashable, Sendable, CustomStringConvertible {
+/// payload. Not `indirect`: a record's fields live in a dictionary already, and the common
+/// case, a declared type, then needs no box of its own.
+enum Shape: Hashable, Sendable, CustomStringConvertible {
     case nothing
     case type(TypeRef)
     case literal(Value)

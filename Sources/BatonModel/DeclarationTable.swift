@@ -96,4 +96,20 @@ extension DeclarationTable where Declaration == Screen {
     package func event(_ event: String, of screen: String) -> EventDeclaration? {
         events(of: screen).flatMap { Screen.event(named: event, among: $0) }
     }
+
+    /// The input of the screen named `name`, read where the spec keeps it; nil when there is no
+    /// such screen or it takes none.
+    @inlinable
+    package func input(of name: String) -> TypeRef? {
+        position(of: name).flatMap { declarations[$0].input }
+    }
+}
+
+extension DeclarationTable where Declaration == Flow {
+    /// The input of the flow named `name`, read where the spec keeps it; nil when there is no
+    /// such flow or it takes none.
+    @inlinable
+    package func input(of name: String) -> TypeRef? {
+        position(of: name).flatMap { declarations[$0].input }
+    }
 }

@@ -75,29 +75,41 @@ package struct PayloadMismatchCheck: LintCheck {
     package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let types = context.typeSystem
-        for flow in context.spec.flows {
-            for transition in flow.transitions {
-                for action in transition.performedActions {
-                    let target: Reference
-                    switch action.kind {
-                    case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .show(let ref),
-                         .resume(let ref):
-                        target = ref
-                    default:
-                        continue
-                    }
-                    guard let input = context.payloads.input(of: target.name) else { continue }
-                    for payload in context.payloads.payloads(of: transition.trigger, in: flow) {
-                        let shape = types.merge(payload, with: action.with?.value)
-                        guard let mismatch = types.mismatch(shape, to: input) else { continue }
-                        var location = target.location ?? action.location
-                        if let field = mismatch.field, let with = action.with, with.value.fields[field] != nil {
-                            location = with.location(ofField: field)
+        let analysis = context.payloads
+        let flows = context.spec.flows
+        // Read in place, by position: `for x in` would copy every flow, transition and action.
+        for position in flows.indices {
+            let flow = flows[position]
+            let transitions = flow.transitions
+            for index in transitions.indices {
+                // A transition's payloads are the same for each of its actions: found once,
+                // for the first action that goes somewhere with an input.
+                var payloads: [Shape]?
+                for alternative in transitions[index].actions {
+                    alternative.forEachPerformedAction { action in
+                        let target: Reference
+                        switch action.kind {
+                        case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .show(let ref),
+                             .resume(let ref):
+                            target = ref
+                        default:
+                            return
                         }
-                        out.append(diagnostic(.payloadMismatch(action.kind.text, hands: payload, from: transition.trigger.description,
-                                                               target: target.name, needs: input, mismatch),
-                                              at: location))
-                        break
+                        guard let input = analysis.input(of: target.name) else { return }
+                        if payloads == nil { payloads = analysis.payloads(of: transitions[index].trigger, in: flow) }
+                        for payload in payloads ?? [] {
+                            let shape = types.merge(payload, with: action.with?.value)
+                            guard let mismatch = types.mismatch(shape, to: input) else { continue }
+                            var location = target.location ?? action.location
+                            if let field = mismatch.field, let with = action.with, with.value.fields[field] != nil {
+                                location = with.location(ofField: field)
+                            }
+                            out.append(diagnostic(.payloadMismatch(action.kind.text, hands: payload,
+                                                                   from: transitions[index].trigger.description,
+                                                                   target: target.name, needs: input, mismatch),
+                                                  at: location))
+                            break
+                        }
                     }
                 }
             }
