@@ -32,19 +32,23 @@ package final class LintContext {
     /// entry copied its whole flow, and no check read it.)
     lazy var conditions: [Condition] = {
         var result: [Condition] = []
-        for flow in spec.flows {
-            switch flow.kind {
+        // Read in place, by position: `for x in` would copy every flow, transition and action.
+        let flows = spec.flows
+        for position in flows.indices {
+            switch flows[position].kind {
             case .stack: break
             case .sequence(let steps), .switch(let steps):
                 for step in steps { if let when = step.when { result.append(when) } }
             case .tabs(let tabs, _):
                 for tab in tabs { if let when = tab.when { result.append(when) } }
             }
-            for transition in flow.transitions {
-                for action in transition.actions {
-                    if let when = action.when { result.append(when) }
+            let transitions = flows[position].transitions
+            for transition in transitions.indices {
+                let actions = transitions[transition].actions
+                for action in actions.indices {
+                    if let when = actions[action].when { result.append(when) }
                     // A `when` on a `do` item is `invalid-do`; its names are still checked.
-                    if case .do(let items) = action.kind {
+                    if case .do(let items) = actions[action].kind {
                         for item in items { if let when = item.when { result.append(when) } }
                     }
                 }

@@ -131,10 +131,19 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
 
     /// Every named type this reference mentions.
     public var namedTypes: [String] {
-        switch self {
-        case .builtin: []
-        case .named(let name): [name]
-        case .list(let inner), .optional(let inner): inner.namedTypes
+        namedType.map { [$0] } ?? []
+    }
+
+    /// The named type this reference mentions, if any: lists and optionals wrap one type, so
+    /// a reference mentions at most one name. Read without making a list.
+    package var namedType: String? {
+        var type = self
+        while true {
+            switch type {
+            case .builtin: return nil
+            case .named(let name): return name
+            case .list(let inner), .optional(let inner): type = inner
+            }
         }
     }
 }

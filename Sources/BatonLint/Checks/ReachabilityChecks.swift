@@ -102,7 +102,10 @@ package struct UnhandledEventCheck: LintCheck {
             }
         }
         var out: [Diagnostic] = []
-        for screen in context.spec.screens {
+        // Read in place, by position: `for x in` would copy every screen.
+        let screens = context.spec.screens
+        for position in screens.indices {
+            let screen = (name: screens[position].name, events: screens[position].events)
             guard let showers = graph.showers[screen.name], !showers.isEmpty else { continue }
             for event in screen.events where event.name != "back" {
                 // A sequence handles its own steps' `done`; the same screen in another placement

@@ -97,8 +97,14 @@ package struct UnknownReferenceCheck: LintCheck {
     package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let index = context.index
-        let typeNames = context.spec.types.map(\.name) + BuiltinType.allCases.map(\.rawValue)
-        let flowNames = context.spec.flows.map(\.name)
+        let spec = context.spec
+        let typeNames = spec.types.map(\.name) + BuiltinType.allCases.map(\.rawValue)
+        let flowNames = spec.flows.map(\.name)
+        // The declared types by name, hashed by `NameHash`: the index's own table of types is
+        // a string-keyed dictionary, and asking it for every mention of a type cost more than
+        // building this.
+        var declaredTypes = NameMap<Bool>()
+        for position in spec.types.indices { declaredTypes.insert(true, for: spec.types[position].name) }
 
         // The place and the wording are worked out only for a name that is not declared.
         func target(_ name: String, _ location: @autoclosure () -> SourceRange?, _ what: @autoclosure () -> String) {
@@ -107,8 +113,7 @@ package struct UnknownReferenceCheck: LintCheck {
             }
         }
         func type(_ type: TypeRef?, _ location: SourceRange?) {
-            // `index(forKey:)`: asking for the value would copy the whole definition out.
-            for name in type?.namedTypes ?? [] where index.types.index(forKey: name) == nil {
+            if let name = type?.namedType, declaredTypes[name] == nil {
                 out.append(diagnostic(.unknownType(name, among: typeNames), at: location))
             }
         }
@@ -117,16 +122,19 @@ package struct UnknownReferenceCheck: LintCheck {
         if index.kind(of: start.name) == nil {
             out.append(diagnostic(.unknownFlow(start.name, what: "`start`", among: flowNames), at: start.location))
         }
-        for fact in context.spec.context { type(fact.type, fact.location) }
-        for definition in context.spec.types {
-            switch definition.body {
-            case .alias(let alias): type(alias, definition.location)
+        // Declarations are read in place, by position: `for x in` would copy each one.
+        for fact in spec.context { type(fact.type, fact.location) }
+        for position in spec.types.indices {
+            switch spec.types[position].body {
+            case .alias(let alias): type(alias, spec.types[position].location)
             case .record(let fields): for field in fields { type(field.type, field.location) }
             }
         }
-        for screen in context.spec.screens {
-            type(screen.input, screen.location)
-            for event in screen.events { type(event.payload, event.location) }
+        let screens = spec.screens
+        for position in screens.indices {
+            type(screens[position].input, screens[position].location)
+            let events = screens[position].events
+            for event in events.indices { type(events[event].payload, events[event].location) }
         }
         let contextNames = context.spec.context.map(\.name)
         for flag in context.spec.flags {
@@ -136,13 +144,13 @@ package struct UnknownReferenceCheck: LintCheck {
         }
         let patterns = context.spec.flows.flatMap { $0.links.map(\.pattern) }
         var resultNames = OrderedSet<String>()
-        for screen in context.spec.screens {
-            for result in screen.results {
+        for position in screens.indices {
+            for result in screens[position].results {
                 resultNames.insert(result.name)
                 type(result.payload, result.location)
             }
         }
-        for flow in context.spec.flows {
+        for flow in spec.flows {
             type(flow.input, flow.location)
             switch flow.kind {
             case .stack(let root):
@@ -161,27 +169,30 @@ package struct UnknownReferenceCheck: LintCheck {
                                           at: selected.location))
                 }
             }
-            for transition in flow.transitions {
-                let trigger = transition.trigger
-                if !trigger.isWildcard {
-                    target(trigger.source, context.sourceLocation(of: trigger), "trigger of '\(flow.name)'")
+            let transitions = flow.transitions
+            for position in transitions.indices {
+                if !transitions[position].trigger.isWildcard {
+                    target(transitions[position].trigger.source, context.sourceLocation(of: transitions[position].trigger),
+                           "trigger of '\(flow.name)'")
                 }
-                for action in transition.performedActions {
-                    switch action.kind {
-                    case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .popTo(let ref),
-                         .show(let ref), .resume(let ref):
-                        target(ref.name, ref.location, "`\(action.kind.keyword)` in '\(flow.name)'")
-                    case .return(let result) where !resultNames.contains(result.name):
-                        out.append(diagnostic(.unknownResult(result.name, among: resultNames.elements), at: result.location))
-                    case .link(let path):
-                        let segments = path.name.split(separator: "?").first.map {
-                            $0.split(separator: "/").map(String.init)
-                        } ?? []
-                        if !patterns.contains(where: { $0.match(segments) != nil }) {
-                            out.append(diagnostic(.unmatchedLink(path.name), at: path.location))
+                for alternative in transitions[position].actions.indices {
+                    transitions[position].actions[alternative].forEachPerformedAction { action in
+                        switch action.kind {
+                        case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .popTo(let ref),
+                             .show(let ref), .resume(let ref):
+                            target(ref.name, ref.location, "`\(action.kind.keyword)` in '\(flow.name)'")
+                        case .return(let result) where !resultNames.contains(result.name):
+                            out.append(diagnostic(.unknownResult(result.name, among: resultNames.elements), at: result.location))
+                        case .link(let path):
+                            let segments = path.name.split(separator: "?").first.map {
+                                $0.split(separator: "/").map(String.init)
+                            } ?? []
+                            if !patterns.contains(where: { $0.match(segments) != nil }) {
+                                out.append(diagnostic(.unmatchedLink(path.name), at: path.location))
+                            }
+                        default:
+                            break
                         }
-                    default:
-                        break
                     }
                 }
             }
