@@ -77,7 +77,8 @@ package struct PayloadMismatchCheck: LintCheck {
         let types = context.typeSystem
         let analysis = context.payloads
         let flows = context.spec.flows
-        // Read in place, by position: `for x in` would copy every flow, transition and action.
+        // Transitions are read by position: `for x in` would copy each one (and `performedActions`
+        // would make a list for each).
         for position in flows.indices {
             let flow = flows[position]
             let transitions = flow.transitions
