@@ -100,11 +100,11 @@ package struct UnknownReferenceCheck: LintCheck {
         let spec = context.spec
         let typeNames = spec.types.map(\.name) + BuiltinType.allCases.map(\.rawValue)
         let flowNames = spec.flows.map(\.name)
-        // The declared types by name, hashed by `NameHash`: the index's own table of types is
-        // a string-keyed dictionary, and asking it for every mention of a type cost more than
+        // The declared type names, hashed by `NameHash`: the index's own table of types is a
+        // string-keyed dictionary, and asking it for every mention of a type cost more than
         // building this.
-        var declaredTypes = NameMap<Bool>()
-        for position in spec.types.indices { declaredTypes.insert(true, for: spec.types[position].name) }
+        var declaredTypes = OrderedSet<String>()
+        for position in spec.types.indices { declaredTypes.insert(spec.types[position].name) }
 
         // The place and the wording are worked out only for a name that is not declared.
         func target(_ name: String, _ location: @autoclosure () -> SourceRange?, _ what: @autoclosure () -> String) {
@@ -113,7 +113,7 @@ package struct UnknownReferenceCheck: LintCheck {
             }
         }
         func type(_ type: TypeRef?, _ location: SourceRange?) {
-            if let name = type?.namedType, declaredTypes[name] == nil {
+            if let name = type?.namedType, !declaredTypes.contains(name) {
                 out.append(diagnostic(.unknownType(name, among: typeNames), at: location))
             }
         }
