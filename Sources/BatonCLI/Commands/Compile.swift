@@ -6,6 +6,7 @@ extension BatonCommand {
     /// `baton compile FLOW [-o OUT.json] [--locations] [--sign KEY]`
     struct Compile: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compile",
             abstract: "Write the compiled flow that an app bundles or downloads (docs/COMPILED.md).",
             discussion: """
                 Includes are merged and shorthands expanded; expressions stay text; paths are \

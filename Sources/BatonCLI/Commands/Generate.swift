@@ -6,6 +6,7 @@ extension BatonCommand {
     /// `baton generate swift FLOW [-o FILE]`
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "generate",
             abstract: "Write code from a flow.",
             subcommands: [Swift.self]
         )
@@ -13,6 +14,7 @@ extension BatonCommand {
         /// `baton generate swift FLOW [-o FILE] [--access public|internal] [--prefix NAME]`
         struct Swift: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "swift",
                 abstract: "Write the flow's types and typed screen interfaces as Swift (docs/GENERATED.md).",
                 discussion: """
                     For a flow that lints clean: a Codable, Sendable, Hashable struct per record \

@@ -7,6 +7,7 @@ extension BatonCommand {
     /// `baton graph FLOW [--format mermaid|dot] [--flow F]`
     struct Graph: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "graph",
             abstract: "Draw a flow: screens as nodes, transitions as labelled edges, flows as clusters.",
             discussion: """
                 Modal presentations are dashed; the structure of each flow (its root, tabs, \

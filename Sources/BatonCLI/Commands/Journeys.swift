@@ -7,6 +7,7 @@ extension BatonCommand {
     /// `baton journeys FLOW [-o FILE]`
     struct Journeys: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "journeys",
             abstract: "Write a scenario file that reaches every reachable screen, transition and link of a flow.",
             discussion: """
                 The flow is explored as `baton lint` explores it; each screen placement, \

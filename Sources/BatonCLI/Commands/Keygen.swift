@@ -7,6 +7,7 @@ extension BatonCommand {
     /// `baton keygen NAME`
     struct Keygen: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "keygen",
             abstract: "Make an Ed25519 key pair for signing compiled flows.",
             discussion: """
                 Writes NAME (the private key: keep it secret, give it to `baton compile --sign`) \

@@ -6,6 +6,7 @@ extension BatonCommand {
     /// `baton lint PATH...`
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lint",
             abstract: "Check flow files and report every problem with its place.",
             discussion: """
                 Each PATH is a flow file or a folder; a folder stands for every .yaml, .yml and \

@@ -9,6 +9,7 @@ extension BatonCommand {
     /// `baton run FLOW [--flag k=v]... [--context k=v]... [--events "..."] [--json]`
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run a flow headlessly and print the navigation state after each step.",
             discussion: """
                 Steps are `screen.event [JSON payload]`, `back`, `dismiss`, `tab T`, \

@@ -4,6 +4,7 @@ extension BatonCommand {
     /// `baton schema [flow|test|compiled]`
     struct Schema: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "schema",
             abstract: "Print the JSON Schema of flow files, scenario files or compiled flows.",
             discussion: """
                 For editors: yaml-language-server reads a `# yaml-language-server: $schema=PATH` line.

@@ -6,6 +6,7 @@ extension BatonCommand {
     /// `baton test FILE...`
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "test",
             abstract: "Run scenario files (*.test.yaml) headlessly and report each scenario.",
             discussion: """
                 Each scenario starts the flow afresh with its flags and context, performs its \
