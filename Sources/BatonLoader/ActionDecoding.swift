@@ -29,11 +29,12 @@ extension NodeReader {
 
     func action(_ node: Node) -> Action? {
         if let scalar = node.scalar, !scalar.isNull {
-            let (keyword, argumentText) = Self.keywordAndArgument(scalar.value)
-            guard let keyword else { return nil }
+            let split = Self.keywordAndArgument(scalar.value)
+            guard let keyword = split.keyword else { return nil }
             let start = textStart(of: scalar)
-            let argumentLocation = argumentText.map { _ in start.shifted(byColumns: keyword.count + 1) }
-            return actionKind(keyword, keywordAt: start, argument: argumentText, argumentAt: argumentLocation)
+            let argumentLocation = split.argument.map { _ in start.shifted(byColumns: split.argumentColumn) }
+            return actionKind(keyword, keywordAt: start.shifted(byColumns: split.keywordColumn),
+                              argument: split.argument, argumentAt: argumentLocation)
                 .map { Action($0, location: range(of: node)) }
         }
         guard let mapping = mapping(node, "an action") else { return nil }
@@ -82,14 +83,17 @@ extension NodeReader {
 
     /// The first word of an action's string form and the rest, without the spaces around it
     /// (nil when only spaces follow). Leading spaces are skipped; the keyword is nil for a blank.
-    /// Read over the text's bytes by offsets; both parts end at a space or at an end.
-    static func keywordAndArgument(_ text: String) -> (keyword: String?, argument: String?) {
+    /// Read over the text's bytes by offsets; both parts end at a space or at an end. The
+    /// columns say where each part starts in the text, in Unicode scalars as source columns
+    /// count, so that a problem with the argument points at it however many spaces precede it.
+    static func keywordAndArgument(_ text: String)
+        -> (keyword: String?, argument: String?, keywordColumn: Int, argumentColumn: Int) {
         var text = text
         return text.withUTF8 { bytes in
             let space = UInt8(ascii: " ")
             var keywordStart = 0
             while keywordStart < bytes.count, bytes[keywordStart] == space { keywordStart += 1 }
-            guard keywordStart < bytes.count else { return (nil, nil) }
+            guard keywordStart < bytes.count else { return (nil, nil, 0, 0) }
             var keywordEnd = keywordStart
             while keywordEnd < bytes.count, bytes[keywordEnd] != space { keywordEnd += 1 }
             var argumentStart = keywordEnd
@@ -97,9 +101,19 @@ extension NodeReader {
             var argumentEnd = bytes.count
             while argumentEnd > argumentStart, bytes[argumentEnd - 1] == space { argumentEnd -= 1 }
             let keyword = string(bytes, keywordStart..<keywordEnd)
-            guard argumentStart < argumentEnd else { return (keyword, nil) }
-            return (keyword, string(bytes, argumentStart..<argumentEnd))
+            // The leading spaces are one byte each; the keyword's own bytes may not be.
+            let argumentColumn = keywordStart + scalarCount(bytes, keywordStart..<argumentStart)
+            guard argumentStart < argumentEnd else { return (keyword, nil, keywordStart, argumentColumn) }
+            return (keyword, string(bytes, argumentStart..<argumentEnd), keywordStart, argumentColumn)
         }
+    }
+
+    /// How many Unicode scalars the UTF-8 `bytes` in `range` encode: every byte but the
+    /// continuation bytes (`10xxxxxx`) starts one.
+    private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        for offset in range where bytes[offset] & 0b1100_0000 != 0b1000_0000 { count += 1 }
+        return count
     }
 
     /// The items of `do`: a non-empty list of actions, each read as any action is. What may
@@ -126,7 +140,8 @@ extension NodeReader {
     ) -> ActionKind? {
         guard let spec = Self.actionArguments.first(where: { $0.keyword == keyword }) else {
             report(LoaderMessage.invalidAction(
-                "unknown action '\(keyword)'", at: keywordLocation.shifted(byColumns: 0, length: keyword.count),
+                "unknown action '\(keyword)'",
+                at: keywordLocation.shifted(byColumns: 0, length: keyword.unicodeScalars.count),
                 suggestion: NameSuggester.didYouMean(keyword, among: Self.actionKeywords)
                     ?? "actions are \(Self.actionKeywords.joined(separator: ", "))"))
             return nil

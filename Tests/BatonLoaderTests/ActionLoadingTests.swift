@@ -81,6 +81,33 @@ import Testing
         #expect(transitions?[1].actions.first?.kind.argument?.location?.start == source["2️⃣"])
     }
 
+    @Test func argumentLocationSkipsEverySpaceAfterTheKeyword() {
+        let source = MarkedText(minimalHead.replacingOccurrences(of: "stack: home", with: """
+            stack: home
+                on:
+                  home.tap: push   1️⃣detail
+                  home.hold: "  2️⃣pop    3️⃣extra"
+            """))
+        let result = load(source.text)
+        #expect(result.spec?.flows.first?.transitions.first?.actions.first?.kind.argument?.location?.start == source["1️⃣"])
+        let extra = result.diagnostics.first { $0.message.contains("takes nothing after it") }
+        #expect(extra?.location?.start == source["3️⃣"])
+        #expect(source["2️⃣"] != source["3️⃣"])
+    }
+
+    @Test func anUnknownKeywordIsMarkedInUnicodeScalarsAfterLeadingSpaces() {
+        // `pushe` with a combining acute accent: five characters, six scalars.
+        let source = MarkedText(minimalHead.replacingOccurrences(of: "stack: home", with: """
+            stack: home
+                on:
+                  home.tap: "  1️⃣pushe\u{301}  detail"
+            """))
+        let unknown = load(source.text).diagnostics.first { $0.message.hasPrefix("unknown action") }
+        let start = source["1️⃣"]
+        #expect(unknown?.location?.start == start)
+        #expect(unknown?.location?.end == start.map { SourcePosition(line: $0.line, column: $0.column + 6) })
+    }
+
     @Test(arguments: [
         ("\"push   detail  \"", ActionKind.push("detail")),
         ("\"  pop \"", ActionKind.pop),

@@ -26,6 +26,19 @@ import Testing
         }
     }
 
+    @Test func eachPartsColumnCountsScalarsNotBytesOrCharacters() {
+        let cases: [(String, Int, Int)] = [
+            ("push detail", 0, 5),
+            ("  push   detail", 2, 9),
+            ("pùsh détail", 0, 5),       // ù is two bytes, one scalar
+            ("pushe\u{301} x", 0, 7),   // e + U+0301 is one character, two scalars
+        ]
+        for (text, keywordColumn, argumentColumn) in cases {
+            let split = NodeReader.keywordAndArgument(text)
+            #expect(split.keywordColumn == keywordColumn && split.argumentColumn == argumentColumn, "\(text)")
+        }
+    }
+
     @Test func aTriggerSplitsAtItsFirstDot() {
         expectSplit("list.select", "list", "select")
         expectSplit("*.openLink", "*", "openLink")
