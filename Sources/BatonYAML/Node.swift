@@ -227,7 +227,7 @@ public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case duplicateKey = "duplicate-key"
         /// Nesting deeper than `maxDepth`.
         case tooDeep = "yaml-too-deep"
-        /// More nodes than `maxNodes`, usually aliases that expand exponentially.
+        /// More nodes than `maxNodes` in one file, or aliases that attach more than `maxAliasNodes`.
         case tooManyNodes = "yaml-too-many-nodes"
         /// Input larger than `maxBytes`.
         case tooLarge = "yaml-too-large"
@@ -246,12 +246,16 @@ public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     public var mark: Mark
     /// For a duplicate key: where the key was first written.
     public var firstMark: Mark?
+    /// How to fix it, where the parser knows better than the kind alone (a file too large
+    /// and aliases that expand too far are both `tooManyNodes`).
+    public var hint: String?
 
-    public init(_ kind: Kind, _ message: String, at mark: Mark, firstMark: Mark? = nil) {
+    public init(_ kind: Kind, _ message: String, at mark: Mark, firstMark: Mark? = nil, hint: String? = nil) {
         self.kind = kind
         self.message = message
         self.mark = mark
         self.firstMark = firstMark
+        self.hint = hint
     }
 
     public var description: String { "\(mark): \(message) [\(kind.rawValue)]" }

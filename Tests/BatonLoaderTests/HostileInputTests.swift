@@ -166,6 +166,20 @@ import Testing
         }
     }
 
+    /// A file over the node limit is told what its fix is: aliases to write out when they
+    /// brought the nodes, `include` when it is simply large.
+    @Test func tooManyNodesSuggestsTheFixForWhatBroughtThem() {
+        let large = FlowLoader(sources: InMemorySources(["main.yaml": minimalHead]), limits: YAMLLimits(maxNodes: 10))
+            .load(path: "main.yaml")
+        #expect(large.diagnostics.map(\.code) == ["yaml-too-many-nodes"])
+        #expect(large.diagnostics.first?.suggestion == "split the file with `include`")
+        let aliased = minimalHead + "x-copies: &a [1, 2, 3, 4, 5]\nx-more: [*a, *a, *a, *a, *a]\n"
+        let expanded = FlowLoader(sources: InMemorySources(["main.yaml": aliased]), limits: YAMLLimits(maxNodes: 40))
+            .load(path: "main.yaml")
+        #expect(expanded.diagnostics.map(\.code) == ["yaml-too-many-nodes"])
+        #expect(expanded.diagnostics.first?.suggestion == "aliases expand to too many nodes; write the values out or split the file")
+    }
+
     @Test func inMemorySourcesAreCheckedAgainstTheLimitToo() {
         let result = FlowLoader(sources: InMemorySources(["main.yaml": minimalHead]), limits: YAMLLimits(maxBytes: 20))
             .load(path: "main.yaml")
