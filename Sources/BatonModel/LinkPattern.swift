@@ -8,32 +8,50 @@ public struct LinkPattern: Hashable, Sendable, CustomStringConvertible {
     public var text: String
     public var segments: [Segment]
 
-    /// Parses a pattern; throws with a message when a segment is malformed.
+    /// Parses a pattern; throws with a message when a segment is malformed, and the offset in
+    /// Unicode scalars (as source columns count) where it is. Read over the scalars: a brace
+    /// anywhere in a segment makes it a parameter, which must then be the whole `{name}`.
     public init(parsing text: String) throws(LinkPatternError) {
-        guard text.hasPrefix("/") else {
+        let scalars = text.unicodeScalars
+        guard scalars.first == "/" else {
             throw LinkPatternError(message: "a link pattern starts with '/'", offset: 0)
         }
         var segments: [Segment] = []
         var offset = 1
-        for part in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            defer { offset += part.count + 1 }
-            if part.isEmpty {
-                if offset == text.count { break }  // a trailing slash
+        var start = scalars.index(after: scalars.startIndex)
+        while true {
+            var end = start
+            var length = 0
+            var hasBrace = false
+            while end < scalars.endIndex, scalars[end] != "/" {
+                if scalars[end] == "{" || scalars[end] == "}" { hasBrace = true }
+                length += 1
+                end = scalars.index(after: end)
+            }
+            let isLast = end == scalars.endIndex
+            if length == 0 {
+                if isLast { break }  // a trailing slash, or the pattern `/`
                 throw LinkPatternError(message: "empty path segment", offset: offset)
             }
-            if part.hasPrefix("{") || part.hasSuffix("}") || part.contains("{") || part.contains("}") {
-                let name = part.dropFirst().dropLast()
-                guard part.hasPrefix("{"), part.hasSuffix("}"), Identifier.isValid(name) else {
+            let part = Substring(scalars[start..<end])
+            if hasBrace {
+                let name = part.unicodeScalars.dropFirst().dropLast()
+                guard part.unicodeScalars.first == "{", part.unicodeScalars.last == "}",
+                      Identifier.isValid(Substring(name)) else {
                     throw LinkPatternError(
                         message: "a parameter is a whole segment written {name}, got '\(part)'", offset: offset)
                 }
-                if segments.contains(.parameter(String(name))) {
-                    throw LinkPatternError(message: "parameter '\(name)' appears twice", offset: offset)
+                let parameter = String(Substring(name))
+                if segments.contains(.parameter(parameter)) {
+                    throw LinkPatternError(message: "parameter '\(parameter)' appears twice", offset: offset)
                 }
-                segments.append(.parameter(String(name)))
+                segments.append(.parameter(parameter))
             } else {
                 segments.append(.literal(String(part)))
             }
+            if isLast { break }
+            offset += length + 1
+            start = scalars.index(after: end)
         }
         self.text = text
         self.segments = segments
@@ -78,7 +96,8 @@ extension LinkPattern: Codable {
     }
 }
 
-/// Why a link pattern is malformed, with the 0-based offset in the pattern text.
+/// Why a link pattern is malformed, with the 0-based offset in the pattern text, in Unicode
+/// scalars.
 public struct LinkPatternError: Error, Hashable, Sendable {
     public var message: String
     public var offset: Int
