@@ -45,12 +45,27 @@ enum PathExpansion {
 
     /// Whether the file at `path` is a scenario file: named `*.test.yaml` or holding the
     /// `baton-test:` key at the top level.
+    /// Only the first 64 KiB are read, and searched as bytes: a large flow is not read whole
+    /// (nor split into lines) just to learn that it is not a scenario.
     static func looksLikeScenario(path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if isScenario(name) { return true }
-        guard let data = FileManager.default.contents(atPath: path) else { return false }
-        return String(decoding: data.prefix(65_536), as: UTF8.self)
-            .split(separator: "\n").contains { $0.hasPrefix("baton-test:") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 65_536) else { return false }
+        return startsALine(scenarioKey, in: Array(head))
+    }
+
+    private static let scenarioKey = Array("baton-test:".utf8)
+
+    /// Whether some line of `bytes` (after a line feed, or at the start) begins with `prefix`.
+    static func startsALine(_ prefix: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard bytes.count >= prefix.count else { return false }
+        let newline = UInt8(ascii: "\n")
+        for start in 0...(bytes.count - prefix.count) where start == 0 || bytes[start - 1] == newline {
+            if bytes[start..<(start + prefix.count)].elementsEqual(prefix) { return true }
+        }
+        return false
     }
 
     /// Whether a file name is a flow file: `.yaml`, `.yml` or `.json`, and not a scenario.
