@@ -82,10 +82,14 @@ public enum Node: Sendable, Equatable {
         }
 
         /// Whether this is a plain scalar YAML reads as null: `~`, `null`, `Null`, `NULL` or empty.
+        /// Asked of nearly every scalar the loader reads, so decided by length first: most
+        /// values are not one or four bytes long, and only those are compared.
         public var isNull: Bool {
-            guard tag == nil, style == .plain, value.utf8.count <= 4 else { return false }
-            switch value {
-            case "", "~", "null", "Null", "NULL": return true
+            guard tag == nil, style == .plain else { return false }
+            switch value.utf8.count {
+            case 0: return true
+            case 1: return value.utf8.first == UInt8(ascii: "~")
+            case 4: return value == "null" || value == "Null" || value == "NULL"
             default: return false
             }
         }

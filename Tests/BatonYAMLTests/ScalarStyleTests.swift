@@ -36,6 +36,15 @@ import BatonYAML
         #expect(plainTrue != quotedTrue)
     }
 
+    @Test(arguments: [
+        ("~", true), ("null", true), ("Null", true), ("NULL", true),
+        ("nULL", false), ("nul", false), ("nulls", false), ("~~", false), ("x", false), ("none", false),
+        ("\"null\"", false), ("'~'", false), ("!!str null", false),
+    ])
+    func theNullSpellingsArePlainAndUntagged(_ written: String, _ isNull: Bool) throws {
+        #expect(try scalar("a", in: "a: \(written)\n").isNull == isNull)
+    }
+
     @Test func emptyValueIsPlainNull() throws {
         let value = try scalar("a", in: "a:\nb: ''\n")
         #expect(value.isNull)
