@@ -59,7 +59,7 @@ enum PathExpansion {
     private static let scenarioKey = Array("baton-test:".utf8)
 
     /// Whether some line of `bytes` (after a line feed, or at the start) begins with `prefix`.
-    static func startsALine(_ prefix: [UInt8], in bytes: [UInt8]) -> Bool {
+    private static func startsALine(_ prefix: [UInt8], in bytes: [UInt8]) -> Bool {
         guard bytes.count >= prefix.count else { return false }
         let newline = UInt8(ascii: "\n")
         for start in 0...(bytes.count - prefix.count) where start == 0 || bytes[start - 1] == newline {
