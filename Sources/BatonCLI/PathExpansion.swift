@@ -45,6 +45,7 @@ enum PathExpansion {
 
     /// Whether the file at `path` is a scenario file: named `*.test.yaml` or holding the
     /// `baton-test:` key at the top level.
+    ///
     /// Only the first 64 KiB are read, and searched as bytes: a large flow is not read whole
     /// (nor split into lines) just to learn that it is not a scenario.
     static func looksLikeScenario(path: String) -> Bool {

@@ -5,16 +5,9 @@ import BatonYAML
 /// consistent and are documented in one place.
 enum LoaderMessage {
     static func yaml(_ error: YAMLError, at location: SourceRange, firstAt first: SourceRange?) -> Diagnostic {
-        let kindHint: String? = switch error.kind {
-        case .duplicateKey: "remove one of them; the first is kept"
-        case .tooDeep: "flatten the nesting"
-        case .tooLarge: "split the file with `include`"
-        default: nil
-        }
-        let hint = error.hint ?? kindHint
         let notes = first.map { [DiagnosticNote(message: "first written here", location: $0)] } ?? []
         return Diagnostic(.error, code: error.kind.rawValue, message: error.message, at: location,
-                          suggestion: hint, notes: notes)
+                          suggestion: error.hint, notes: notes)
     }
 
     static func unknownKey(_ key: String, in context: String, known: [String], at location: SourceRange) -> Diagnostic {

@@ -33,21 +33,19 @@ public struct LinkPattern: Hashable, Sendable, CustomStringConvertible {
                 if isLast { break }  // a trailing slash, or the pattern `/`
                 throw LinkPatternError(message: "empty path segment", offset: offset)
             }
-            let part = Substring(scalars[start..<end])
+            let part = scalars[start..<end]
             if hasBrace {
-                let name = part.unicodeScalars.dropFirst().dropLast()
-                guard part.unicodeScalars.first == "{", part.unicodeScalars.last == "}",
-                      Identifier.isValid(Substring(name)) else {
+                let name = Substring(part.dropFirst().dropLast())
+                guard part.first == "{", part.last == "}", Identifier.isValid(name) else {
                     throw LinkPatternError(
-                        message: "a parameter is a whole segment written {name}, got '\(part)'", offset: offset)
+                        message: "a parameter is a whole segment written {name}, got '\(Substring(part))'", offset: offset)
                 }
-                let parameter = String(Substring(name))
-                if segments.contains(.parameter(parameter)) {
-                    throw LinkPatternError(message: "parameter '\(parameter)' appears twice", offset: offset)
+                if segments.contains(.parameter(String(name))) {
+                    throw LinkPatternError(message: "parameter '\(name)' appears twice", offset: offset)
                 }
-                segments.append(.parameter(parameter))
+                segments.append(.parameter(String(name)))
             } else {
-                segments.append(.literal(String(part)))
+                segments.append(.literal(String(Substring(part))))
             }
             if isLast { break }
             offset += length + 1

@@ -243,6 +243,17 @@ public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         case multipleDocuments = "yaml-multiple-documents"
         /// The text is not valid UTF-8 (or libyaml rejected its encoding).
         case encoding = "yaml-encoding"
+
+        /// How to fix an error of this kind, where the kind alone says.
+        public var hint: String? {
+            switch self {
+            case .duplicateKey: "remove one of them; the first is kept"
+            case .tooManyNodes: "aliases expand to too many nodes; write the values out or split the file"
+            case .tooDeep: "flatten the nesting"
+            case .tooLarge: "split the file with `include`"
+            default: nil
+            }
+        }
     }
 
     public var kind: Kind
@@ -250,8 +261,8 @@ public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
     public var mark: Mark
     /// For a duplicate key: where the key was first written.
     public var firstMark: Mark?
-    /// How to fix it, where the parser knows better than the kind alone (a file too large
-    /// and aliases that expand too far are both `tooManyNodes`).
+    /// How to fix it: the kind's own hint, unless the parser knows better where it stopped (a
+    /// file simply too large and aliases that expand too far are both `tooManyNodes`).
     public var hint: String?
 
     public init(_ kind: Kind, _ message: String, at mark: Mark, firstMark: Mark? = nil, hint: String? = nil) {
@@ -259,7 +270,7 @@ public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
         self.mark = mark
         self.firstMark = firstMark
-        self.hint = hint
+        self.hint = hint ?? kind.hint
     }
 
     public var description: String { "\(mark): \(message) [\(kind.rawValue)]" }

@@ -136,7 +136,7 @@ struct TreeBuilder {
         let (aliased, overflow) = aliasTotal.addingReportingOverflow(target.size)
         guard !overflow, aliased <= limits.maxAliasNodes else {
             throw YAMLError(.tooManyNodes, "aliases attach more than the limit of \(limits.maxAliasNodes) nodes, "
-                                + "counting each alias in full", at: mark, hint: Self.aliasHint)
+                                + "counting each alias in full", at: mark)
         }
         aliasTotal = aliased
         try count(target.size, at: mark)
@@ -177,21 +177,18 @@ struct TreeBuilder {
         stack.append(frame)
     }
 
-    private static let aliasHint = "aliases expand to too many nodes; write the values out or split the file"
-
     /// Adds `nodes` to the running total; `nodes` is at most the limit (an anchored subtree
     /// was counted once already), so the sum cannot overflow before it is refused.
     private mutating func count(_ nodes: Int, at mark: Mark) throws(YAMLError) {
         let (sum, overflow) = total.addingReportingOverflow(nodes)
         guard !overflow, sum <= limits.maxNodes else {
-            // A file without aliases is simply large: splitting it is the fix, not its aliases.
+            // A file without aliases is simply large: it is fixed as a file too large is.
             guard aliasTotal > 0 else {
                 throw YAMLError(.tooManyNodes, "more than the limit of \(limits.maxNodes) nodes in one file", at: mark,
-                                hint: "split the file with `include`")
+                                hint: YAMLError.Kind.tooLarge.hint)
             }
             throw YAMLError(.tooManyNodes,
-                            "more than the limit of \(limits.maxNodes) nodes, counting every alias in full", at: mark,
-                            hint: Self.aliasHint)
+                            "more than the limit of \(limits.maxNodes) nodes, counting every alias in full", at: mark)
         }
         total = sum
     }
