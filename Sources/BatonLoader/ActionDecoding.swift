@@ -101,11 +101,19 @@ extension NodeReader {
             var argumentEnd = bytes.count
             while argumentEnd > argumentStart, bytes[argumentEnd - 1] == space { argumentEnd -= 1 }
             let keyword = string(bytes, keywordStart..<keywordEnd)
-            // Spaces are one byte and one column each; the keyword is counted in scalars.
-            let argumentColumn = keywordStart + keyword.unicodeScalars.count + (argumentStart - keywordEnd)
+            // The leading spaces are one byte each; the keyword's own bytes may not be.
+            let argumentColumn = keywordStart + scalarCount(bytes, keywordStart..<argumentStart)
             guard argumentStart < argumentEnd else { return (keyword, nil, keywordStart, argumentColumn) }
             return (keyword, string(bytes, argumentStart..<argumentEnd), keywordStart, argumentColumn)
         }
+    }
+
+    /// How many Unicode scalars the UTF-8 `bytes` in `range` encode: every byte but the
+    /// continuation bytes (`10xxxxxx`) starts one.
+    private static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        for offset in range where bytes[offset] & 0b1100_0000 != 0b1000_0000 { count += 1 }
+        return count
     }
 
     /// The items of `do`: a non-empty list of actions, each read as any action is. What may
