@@ -148,9 +148,7 @@ struct TreeBuilder {
     }
 
     mutating func startMapping(anchor: String?, at mark: Mark) throws(YAMLError) {
-        var frame = Frame(kind: .mapping, start: mark, anchor: anchor)
-        frame.streamedSection = streamedSection(anchor: anchor)
-        try open(frame)
+        try open(Frame(kind: .mapping, start: mark, anchor: anchor, streamedSection: streamedSection(anchor: anchor)))
     }
 
     /// Closes the innermost sequence or mapping.
@@ -169,12 +167,14 @@ struct TreeBuilder {
         try attach(node, size: frame.size, height: height)
     }
 
-    private mutating func open(_ frame: Frame) throws(YAMLError) {
+    /// Pushes `frame`, moved onto the stack rather than copied: a copy is a retain of each
+    /// of its parts, and the original's release, for every collection in the file.
+    private mutating func open(_ frame: consuming Frame) throws(YAMLError) {
         guard stack.count < limits.maxDepth else {
             throw YAMLError(.tooDeep, "nesting deeper than the limit of \(limits.maxDepth) levels", at: frame.start)
         }
         try count(1, at: frame.start)
-        stack.append(frame)
+        stack.append(consume frame)
     }
 
     /// Adds `nodes` to the running total; `nodes` is at most the limit (an anchored subtree
@@ -206,18 +206,18 @@ struct TreeBuilder {
                                                                               expecting: stack[top].expecting))
         switch stack[top].kind {
         case .sequence:
-            stack[top].append(item: node)
+            stack[top].append(item: consume node)
         case .mapping:
             switch stack[top].expecting {
             case .key:
-                if let duplicate = stack[top].expect(key: node) { problems.append(duplicate) }
+                if let duplicate = stack[top].expect(key: consume node) { problems.append(duplicate) }
             case .value:
                 guard let key = stack[top].takeKey() else { return }
                 if top == 1, let section = stack[top].streamedSection, case .scalar(let scalar) = key {
-                    stream?.consume(section, scalar, node)
+                    stream?.consume(section, scalar, consume node)
                     stack[top].recordStreamed(key: scalar)
                 } else {
-                    stack[top].append(Node.Mapping.Entry(key: key, value: node))
+                    stack[top].append(Node.Mapping.Entry(key: consume key, value: consume node))
                 }
             case .skippedValue:
                 stack[top].expecting = .key
