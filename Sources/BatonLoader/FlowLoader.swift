@@ -181,12 +181,13 @@ private struct MergedDefinitions {
             positions.reserveCapacity(positions.count + newItems.count)
             var kept: [Int] = []
             var repeats = false
-            for (index, item) in newItems.enumerated() {
-                let itemName = name(item)
+            // By index: `enumerated()` would copy each definition out of the list.
+            for index in newItems.indices {
+                let itemName = name(newItems[index])
                 let (first, isNew) = positions.insert(items.count + kept.count, for: itemName)
                 if !isNew {
                     let firstItem = first < items.count ? items[first] : newItems[kept[first - items.count]]
-                    diagnostics.append(LoaderMessage.duplicateDefinition(what, itemName, at: location(item),
+                    diagnostics.append(LoaderMessage.duplicateDefinition(what, itemName, at: location(newItems[index]),
                                                                           first: location(firstItem)))
                     repeats = true
                     continue

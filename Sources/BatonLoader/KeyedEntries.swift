@@ -4,33 +4,37 @@ import BatonYAML
 /// handful of known keys, so a lookup scans them: cheaper than hashing into a dictionary built
 /// for each of the hundreds of thousands of mappings a large flow has.
 struct KeyedEntries {
-    // Keys and values in two lists, so that a lookup compares keys in place: a list of
-    // `(key, value)` pairs hands each pair out as a copy, both nodes retained and released.
+    /// The mapping's entries, shared with it: a value is read where it lies, not copied in.
+    private let entries: [Node.Mapping.Entry]
+    // The known keys and where their entries are, in two lists, so that a lookup compares keys
+    // in place: a list of `(key, position)` pairs hands each pair out as a copy.
     private var keys: [Node.Scalar] = []
-    private var values: [Node] = []
+    private var positions: [Int] = []
 
-    init(capacity: Int) {
-        keys.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+    init(_ mapping: Node.Mapping) {
+        entries = mapping.entries
+        keys.reserveCapacity(entries.count)
+        positions.reserveCapacity(entries.count)
     }
 
-    /// Adds an entry; the YAML reader already dropped duplicate keys.
-    mutating func append(key: Node.Scalar, value: Node) {
+    /// Adds the entry at `position` of the mapping, whose key is `key`; the YAML reader already
+    /// dropped duplicate keys.
+    mutating func append(key: consuming Node.Scalar, at position: Int) {
         keys.append(key)
-        values.append(value)
+        positions.append(position)
     }
 
     /// The value written for `key`.
     subscript(key: String) -> Node? {
-        position(of: key).map { values[$0] }
+        index(of: key).map { entries[positions[$0]].value }
     }
 
     /// The key itself, for its place.
     func key(_ key: String) -> Node.Scalar? {
-        position(of: key).map { keys[$0] }
+        index(of: key).map { keys[$0] }
     }
 
-    private func position(of key: String) -> Int? {
+    private func index(of key: String) -> Int? {
         for index in keys.indices where keys[index].value == key { return index }
         return nil
     }

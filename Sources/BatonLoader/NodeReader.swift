@@ -63,7 +63,7 @@ final class NodeReader {
     func entries(
         _ mapping: Node.Mapping, known: [String], context: @autoclosure () -> String
     ) -> (values: KeyedEntries, extensions: [String: Value]) {
-        var values = KeyedEntries(capacity: mapping.entries.count)
+        var values = KeyedEntries(mapping)
         var extensions: [String: Value] = [:]
         // By index: `for entry in` copies each entry, both of its nodes retained and released.
         for index in mapping.entries.indices {
@@ -71,7 +71,7 @@ final class NodeReader {
             if isExtension(key) {
                 extensions[key.value] = value(mapping.entries[index].value)
             } else if known.contains(key.value) {
-                values.append(key: key, value: mapping.entries[index].value)
+                values.append(key: key, at: index)
             } else {
                 report(LoaderMessage.unknownKey(key.value, in: context(), known: known, at: range(key.start, key.end)))
             }
@@ -223,6 +223,8 @@ final class NodeReader {
     /// reads an unquoted `[T]`). At most `TypeRef.maxNesting` lists and optionals in all,
     /// counting both the YAML lists and the text.
     func type(_ node: Node) -> TypeRef? {
+        // Most types are a plain text, read in place: only YAML lists are peeled, on a copy.
+        guard case .sequence = node else { return type(text: node, insideLists: 0) }
         var node = node
         var lists = 0
         // YAML lists around the text, peeled without recursion.
@@ -234,6 +236,11 @@ final class NodeReader {
             }
             node = sequence.items[0]
         }
+        return type(text: node, insideLists: lists)
+    }
+
+    /// The type of the text `node`, inside `lists` YAML lists.
+    private func type(text node: Node, insideLists lists: Int) -> TypeRef? {
         guard var type = textType(node) else { return nil }
         guard type.nesting + lists <= TypeRef.maxNesting else {
             report(LoaderMessage.typeTooDeep(limit: TypeRef.maxNesting, at: range(of: node)))
