@@ -32,8 +32,13 @@ public struct ValueChecker: Sendable {
     }
 
     public init(index: SpecIndex) {
+        self.init(index: index, system: TypeSystem(types: index.types))
+    }
+
+    /// A checker over a type system made already (lint's own), not made again.
+    init(index: SpecIndex, system: TypeSystem) {
         self.index = index
-        self.system = TypeSystem(types: index.types)
+        self.system = system
     }
 
     /// Why `value` does not fit `type`, naming the field; nil when it fits. No type accepts

@@ -39,7 +39,7 @@ package struct ContextDefaultCheck: LintCheck {
         fix: "Give a default of the fact's type.")
 
     package static func run(_ context: LintContext) -> [Diagnostic] {
-        let checker = ValueChecker(index: context.index)
+        let checker = ValueChecker(index: context.index, system: context.typeSystem)
         return context.spec.context.compactMap { fact in
             guard let value = fact.default, let problem = checker.problem(with: value.value, for: fact.type) else { return nil }
             return diagnostic(.contextDefaultMismatch(fact.name, type: fact.type, problem),
