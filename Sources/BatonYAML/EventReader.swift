@@ -2,7 +2,7 @@ internal import CYAML
 
 /// Owns one libyaml event parser and frees it in `deinit`. Reads the caller's bytes in place
 /// (a flow file's copy would double what a load holds), so the bytes must outlive the reader:
-/// it lives inside the parse call that lends them. Hands out events as Swift values.
+/// it lives inside the parse call that lends them. Hands each event to an `EventSink`.
 final class EventReader {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     /// The bytes libyaml reads: the input after any byte order mark.
@@ -44,41 +44,39 @@ final class EventReader {
         emptyInput?.deallocate()
     }
 
-    /// The next event, or the error libyaml stopped at.
-    func next() throws(YAMLError) -> Event {
+    /// Reads the next event and hands it to `sink`. Returns false once the stream ended;
+    /// throws the error libyaml stopped at, or the one `sink` threw.
+    func read<Sink: EventSink>(into sink: inout Sink) throws(YAMLError) -> Bool {
         var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) != 0 else { throw currentError() }
         defer { yaml_event_delete(&event) }
         let start = converter.mark(event.start_mark)
         switch event.type {
-        case YAML_STREAM_START_EVENT:
-            return .streamStart
+        case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+            break
         case YAML_DOCUMENT_START_EVENT:
-            return .documentStart(start: start)
-        case YAML_DOCUMENT_END_EVENT:
-            return .documentEnd
+            try sink.documentStart(at: start)
         case YAML_ALIAS_EVENT:
-            return .alias(anchor: Self.string(event.data.alias.anchor) ?? "", start: start)
+            try sink.alias(Self.string(event.data.alias.anchor) ?? "", at: start)
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
             let value = data.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: Int(data.length)), as: UTF8.self)
             } ?? ""
-            let scalar = Node.Scalar(value, style: Self.style(data.style), tag: Self.tag(data.tag),
-                                     start: start, end: converter.mark(event.end_mark))
-            return .scalar(scalar, anchor: Self.string(data.anchor))
+            try sink.scalar(Node.Scalar(value, style: Self.style(data.style), tag: Self.tag(data.tag),
+                                        start: start, end: converter.mark(event.end_mark)),
+                            anchor: Self.string(data.anchor))
         case YAML_SEQUENCE_START_EVENT:
-            return .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor), start: start)
-        case YAML_SEQUENCE_END_EVENT:
-            return .sequenceEnd(end: converter.mark(event.end_mark))
+            try sink.startSequence(anchor: Self.string(event.data.sequence_start.anchor), at: start)
         case YAML_MAPPING_START_EVENT:
-            return .mappingStart(anchor: Self.string(event.data.mapping_start.anchor), start: start)
-        case YAML_MAPPING_END_EVENT:
-            return .mappingEnd(end: converter.mark(event.end_mark))
+            try sink.startMapping(anchor: Self.string(event.data.mapping_start.anchor), at: start)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            try sink.end(at: converter.mark(event.end_mark))
         default:
             // YAML_STREAM_END_EVENT and YAML_NO_EVENT: nothing more will come.
-            return .streamEnd
+            return false
         }
+        return true
     }
 
     /// The error libyaml recorded, as a `YAMLError`.

@@ -7,7 +7,7 @@
 /// counted in full) and its height (collections on its longest path), and an alias is refused
 /// when either would pass the limit where it lands. The tree any accepted input yields is at
 /// most `maxDepth` collections deep, so code that walks it recursively is bounded too.
-struct TreeBuilder {
+struct TreeBuilder: EventSink {
     /// A sequence or mapping still open.
     private struct Frame {
         enum Kind { case sequence, mapping }
@@ -95,6 +95,8 @@ struct TreeBuilder {
     private var stack: [Frame] = []
     private var anchors: [String: Anchored] = [:]
     private var total = 0
+    /// Documents started so far.
+    private var documents = 0
     /// Nodes attached through aliases so far.
     private var aliasTotal = 0
     private(set) var root: Node?
@@ -114,6 +116,14 @@ struct TreeBuilder {
     init(limits: YAMLLimits, stream: SectionStream? = nil) {
         self.limits = limits
         self.stream = stream
+    }
+
+    /// A file holds one document: a second is refused where it starts.
+    mutating func documentStart(at mark: Mark) throws(YAMLError) {
+        documents += 1
+        guard documents == 1 else {
+            throw YAMLError(.multipleDocuments, "a second YAML document; a file holds one", at: mark)
+        }
     }
 
     mutating func scalar(_ scalar: consuming Node.Scalar, anchor: String?) throws(YAMLError) {

@@ -44,30 +44,8 @@ public enum YAMLParser {
     private static func build(_ reader: EventReader, limits: YAMLLimits,
                               stream: SectionStream?) throws(YAMLError) -> YAMLDocument {
         var builder = TreeBuilder(limits: limits, stream: stream)
-        var documents = 0
-        while true {
-            switch try reader.next() {
-            case .streamStart, .documentEnd:
-                continue
-            case .streamEnd:
-                return YAMLDocument(root: rootOrNil(builder.root), problems: builder.problems)
-            case .documentStart(let start):
-                documents += 1
-                guard documents == 1 else {
-                    throw YAMLError(.multipleDocuments, "a second YAML document; a file holds one", at: start)
-                }
-            case .alias(let anchor, let start):
-                try builder.alias(anchor, at: start)
-            case .scalar(let scalar, let anchor):
-                try builder.scalar(scalar, anchor: anchor)
-            case .sequenceStart(let anchor, let start):
-                try builder.startSequence(anchor: anchor, at: start)
-            case .mappingStart(let anchor, let start):
-                try builder.startMapping(anchor: anchor, at: start)
-            case .sequenceEnd(let end), .mappingEnd(let end):
-                try builder.end(at: end)
-            }
-        }
+        while try reader.read(into: &builder) {}
+        return YAMLDocument(root: rootOrNil(builder.root), problems: builder.problems)
     }
 
     /// libyaml reports a document with no content (`---` alone) as an empty plain scalar;
