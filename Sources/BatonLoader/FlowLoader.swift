@@ -162,17 +162,27 @@ enum IncludeEscape {
     case symbolicLink
 }
 
+/// A definition that every file of a flow names once: a context fact, flag, type, screen or flow.
+private protocol MergedDefinition {
+    var name: String { get }
+    var location: SourceRange? { get }
+}
+
+extension ContextFact: MergedDefinition {}
+extension Flag: MergedDefinition {}
+extension TypeDefinition: MergedDefinition {}
+extension Screen: MergedDefinition {}
+extension Flow: MergedDefinition {}
+
 /// Definitions gathered from every file, each id once; a second definition is reported with
 /// both places.
 private struct MergedDefinitions {
     /// The definitions of one kind, each name once: a later one of the same name is reported
     /// at its place, with the first's.
-    struct Table<Item> {
+    struct Table<Item: MergedDefinition> {
         var items: [Item] = []
         /// Where each name is in `items`.
         var positions = NameMap<Int>()
-        let name: (Item) -> String
-        let location: (Item) -> SourceRange?
         let what: String
 
         /// Adds a file's definitions. The first file's list is taken as it is, not copied,
@@ -181,14 +191,16 @@ private struct MergedDefinitions {
             positions.reserveCapacity(positions.count + newItems.count)
             var kept: [Int] = []
             var repeats = false
-            // By index: `enumerated()` would copy each definition out of the list.
+            // By index, reading each name in place: `enumerated()`, or handing each definition
+            // to a closure, copies it first (a retain of each of its parts, and a release after).
             for index in newItems.indices {
-                let itemName = name(newItems[index])
+                let itemName = newItems[index].name
                 let (first, isNew) = positions.insert(items.count + kept.count, for: itemName)
                 if !isNew {
-                    let firstItem = first < items.count ? items[first] : newItems[kept[first - items.count]]
-                    diagnostics.append(LoaderMessage.duplicateDefinition(what, itemName, at: location(newItems[index]),
-                                                                          first: location(firstItem)))
+                    let firstLocation = first < items.count ? items[first].location
+                        : newItems[kept[first - items.count]].location
+                    diagnostics.append(LoaderMessage.duplicateDefinition(what, itemName, at: newItems[index].location,
+                                                                          first: firstLocation))
                     repeats = true
                     continue
                 }
@@ -203,11 +215,11 @@ private struct MergedDefinitions {
         }
     }
 
-    var context = Table<ContextFact>(name: \.name, location: \.location, what: "context fact")
-    var flags = Table<Flag>(name: \.name, location: \.location, what: "flag")
-    var types = Table<TypeDefinition>(name: \.name, location: \.location, what: "type")
-    var screens = Table<Screen>(name: \.name, location: \.location, what: "screen")
-    var flows = Table<Flow>(name: \.name, location: \.location, what: "flow")
+    var context = Table<ContextFact>(what: "context fact")
+    var flags = Table<Flag>(what: "flag")
+    var types = Table<TypeDefinition>(what: "type")
+    var screens = Table<Screen>(what: "screen")
+    var flows = Table<Flow>(what: "flow")
 
     mutating func add(_ file: FileContents, reporting diagnostics: inout [Diagnostic]) {
         context.add(file.context, reporting: &diagnostics)
