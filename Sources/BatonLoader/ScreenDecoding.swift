@@ -7,19 +7,22 @@ extension NodeReader {
 
     func screens(_ node: Node) -> [Screen] {
         guard let mapping = mapping(node, "`screens`") else { return [] }
-        return mapping.entries.compactMapFitted { screen(key: $0.key, value: $0.value) }
+        var screens: [Screen] = []
+        screens.reserveCapacity(mapping.entries.count)
+        for index in mapping.entries.indices {
+            appendScreen(key: mapping.entries[index].key, value: mapping.entries[index].value, to: &screens)
+        }
+        return screens
     }
 
-    /// One entry of `screens`.
-    func screen(key keyNode: Node, value: Node) -> Screen? {
-        guard let key = key(keyNode), !isExtension(key), let name = identifier(key: key, "screen") else { return nil }
-        return screen(name, value, location: range(key.start, key.end))
-    }
-
-    private func screen(_ name: String, _ node: Node, location: SourceRange) -> Screen? {
-        guard let mapping = mapping(node, "screen '\(name)'", nullIsEmpty: true) else { return nil }
+    /// Decodes one entry of `screens` and appends it to `screens` unless it is wrong. Made in
+    /// the list rather than returned: a screen is larger than Swift keeps in registers, and one
+    /// returned was copied into its optional and again into the list (a retain of each part).
+    func appendScreen(key keyNode: Node, value node: Node, to screens: inout [Screen]) {
+        guard let key = key(keyNode), !isExtension(key), let name = identifier(key: key, "screen"),
+              let mapping = mapping(node, "screen '\(name)'", nullIsEmpty: true) else { return }
         let (values, extensions) = entries(mapping, known: Self.screenKeys, context: "screen '\(name)'")
-        return Screen(
+        screens.append(Screen(
             name: name,
             title: values["title"].flatMap { string($0, "`title`") },
             viewModel: values["viewModel"].flatMap { identifier($0, "view model") },
@@ -27,7 +30,7 @@ extension NodeReader {
             events: values["events"].map { declarations($0, of: "event") } ?? [],
             results: values["results"].map { declarations($0, of: "result") } ?? [],
             extensions: extensions,
-            location: location)
+            location: range(key.start, key.end)))
     }
 
     /// `events` or (1.1) `results`: a mapping of name to payload type (`~` for none), or a list

@@ -20,6 +20,13 @@ struct StreamedSections {
     /// The section whose entries are being decoded.
     private var current: Section?
 
+    /// The section `name` names, nil for none. Every entry of a section asks with the same
+    /// name: the current section answers without the comparisons `init(rawValue:)` makes.
+    func section(named name: String) -> Section? {
+        if let current, current.rawValue == name { return current }
+        return Section(rawValue: name)
+    }
+
     /// Notes that entries of `section` come now: the lists of the sections before it are
     /// complete, so their unused capacity is given back before the next one grows. True when
     /// the section changed.
@@ -46,13 +53,13 @@ extension NodeReader {
         // What the entry reports is kept with the entry, apart from the file's own diagnostics.
         swap(&diagnostics, &streamed.diagnostics)
         defer { swap(&diagnostics, &streamed.diagnostics) }
-        let known = StreamedSections.Section(rawValue: section)
+        let known = streamed.section(named: section)
         if let known, streamed.enter(known) { forgetParsedTexts() }
         switch known {
         case .types?:
             if let type = typeDefinition(key: key, value: value) { streamed.types.append(type) }
         case .screens?:
-            if let screen = screen(key: key, value: value) { streamed.screens.append(screen) }
+            appendScreen(key: key, value: value, to: &streamed.screens)
         case .flows?:
             if let flow = flow(key: key, value: value) { streamed.flows.append(flow) }
         case nil:
