@@ -281,8 +281,7 @@ final class NodeReader {
     /// The type `text` names, each distinct text parsed once per section (a flow names a few
     /// types many times).
     private func parsedType(_ text: String) -> Result<TypeRef, TypeRef.ParseError> {
-        if let parsed = parsedTypes[text] { return parsed }
-        return parsedTypes.insert(TypeRef.parse(text), for: text).value
+        parsedTypes.value(of: text, adding: TypeRef.parse(text))
     }
 
     /// A `when`: a plain boolean or an expression string, parsed now so an error points at
@@ -314,9 +313,7 @@ final class NodeReader {
     /// The expression `text` parses to. A flow repeats a few guards many times, and an
     /// expression holds offsets within its text only, so each distinct text is parsed once.
     private func parsedExpression(_ text: String) -> Result<Expression, ExpressionError> {
-        if let parsed = parsedExpressions[text] { return parsed }
-        return parsedExpressions.insert(Result { () throws(ExpressionError) in try ExpressionParser.parse(text) },
-                                        for: text).value
+        parsedExpressions.value(of: text, adding: Result { () throws(ExpressionError) in try ExpressionParser.parse(text) })
     }
 
     /// How a node is described in "expected X, got Y" messages.

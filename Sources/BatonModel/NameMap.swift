@@ -28,6 +28,13 @@ package struct NameMap<Value> {
         return (values[position], inserted)
     }
 
+    /// The value of `name`, after adding `value` under it when the map has none: one lookup,
+    /// made in place (on a map a class holds, `self[name]` then `insert` copied the map out
+    /// twice, a retain and a release of each of its lists).
+    @inlinable package mutating func value(of name: String, adding value: @autoclosure () -> Value) -> Value {
+        values[positionAdding(name, value()).position]
+    }
+
     /// Changes the value of `name` in place, adding `initial` first when the map has no value
     /// for the name yet.
     @inlinable package mutating func update(_ name: String, initial: @autoclosure () -> Value,
