@@ -40,7 +40,7 @@ extension NodeReader {
     func typeDefinition(key keyNode: Node, value: Node) -> TypeDefinition? {
         guard let key = key(keyNode), !isExtension(key), let name = identifier(key: key, "type") else { return nil }
         let location = range(key.start, key.end)
-        if BuiltinType(rawValue: name) != nil {
+        if BuiltinType(named: name) != nil {
             report(Diagnostic(.error, code: "builtin-redefined",
                               message: "'\(name)' is a built-in type and cannot be redefined",
                               at: location, suggestion: "choose another name"))

@@ -3,6 +3,14 @@ import Foundation
 /// The built-in payload types.
 public enum BuiltinType: String, Codable, Sendable, CaseIterable {
     case string, int, double, bool, url, any
+
+    /// The built-in type `name` names; nil for any other name. No built-in's name is longer
+    /// than six bytes, so most names are told apart by their length, without the comparisons
+    /// `init(rawValue:)` makes.
+    package init?(named name: String) {
+        guard name.utf8.count <= 6 else { return nil }
+        self.init(rawValue: name)
+    }
 }
 
 /// A reference to a payload type: a built-in, a named type, a list or an optional.
@@ -67,7 +75,7 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
         }
         let name = String(scalars[lower..<upper])
         var type: TypeRef
-        if let builtin = BuiltinType(rawValue: name) {
+        if let builtin = BuiltinType(named: name) {
             type = .builtin(builtin)
         } else if Identifier.isValid(name) {
             type = .named(name)
@@ -89,9 +97,7 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
         let optional = text.utf8.last == UInt8(ascii: "?")
         let name = optional ? String(Substring(text.utf8.dropLast())) : text
         guard Identifier.isValid(name) else { return nil }
-        // No built-in's name is longer than six bytes.
-        let builtin = name.utf8.count <= 6 ? BuiltinType(rawValue: name) : nil
-        let type = builtin.map(TypeRef.builtin) ?? .named(name)
+        let type = BuiltinType(named: name).map(TypeRef.builtin) ?? .named(name)
         return optional ? .optional(type) : type
     }
 
