@@ -4,6 +4,26 @@ import Testing
 /// The growing table of values by name answers as a dictionary filled the same way would, the
 /// first value of a name kept, through every doubling of its slots.
 @Suite struct NameMapTests {
+    @Test func valueOfAddingMakesEachNamesValueOnceAndThenKeepsIt() {
+        var map = NameMap<Int>()
+        var made = 0
+        func make(_ value: Int) -> Int {
+            made += 1
+            return value
+        }
+        let names = NameTableTests.names(count: 60, seed: 7)
+        for (position, name) in names.enumerated() {
+            #expect(map.value(of: name, adding: make(position)) == position)
+        }
+        #expect(made == names.count)
+        // Asked again, with other values: each name keeps its first, and nothing is made.
+        for (position, name) in names.enumerated() {
+            #expect(map.value(of: name, adding: make(-1)) == position, "\(name)")
+        }
+        #expect(made == names.count)
+        #expect(map.count == names.count)
+    }
+
     @Test func answersAsADictionaryFilledTheSameWay() {
         for seed: UInt64 in 1...3 {
             let names = NameTableTests.names(count: 400, seed: seed)
