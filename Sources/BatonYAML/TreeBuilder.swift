@@ -165,12 +165,18 @@ struct TreeBuilder: EventSink {
     mutating func end(at mark: Mark) throws(YAMLError) {
         guard var frame = stack.popLast() else { return }
         let node: Node
+        // The children are moved out of the frame, not copied: a copy is a retain, and the
+        // frame's release of its own list another.
         switch frame.kind {
         case .sequence:
-            node = .sequence(Node.Sequence(frame.items, start: frame.start, end: mark))
+            var items: [Node] = []
+            swap(&items, &frame.items)
+            node = .sequence(Node.Sequence(items, start: frame.start, end: mark))
         case .mapping:
             if !frame.mergeSources.isEmpty { Self.merge(into: &frame) }
-            node = .mapping(Node.Mapping(frame.entries, start: frame.start, end: mark))
+            var entries: [Node.Mapping.Entry] = []
+            swap(&entries, &frame.entries)
+            node = .mapping(Node.Mapping(entries, start: frame.start, end: mark))
         }
         let height = frame.childHeight + 1
         if let anchor = frame.anchor { anchors[anchor] = Anchored(node: node, size: frame.size, height: height) }
