@@ -3,8 +3,8 @@ extension Array {
     /// the model for as long as the flow is loaded, and one grown by appending keeps up to as
     /// much capacity again unused (for a file of 50,000 screens, megabytes).
     ///
-    /// Each element is handed over in place: `for element in self` would copy it out first (a
-    /// retain of everything a node holds, and a release after).
+    /// Elements are read by index: `for element in self` copies each one out first (a retain of
+    /// everything a node holds, and a release after).
     func compactMapFitted<Result>(_ transform: (Element) throws -> Result?) rethrows -> [Result] {
         var results: [Result] = []
         results.reserveCapacity(count)

@@ -95,8 +95,8 @@ struct TreeBuilder: EventSink {
     private var stack: [Frame] = []
     private var anchors: [String: Anchored] = [:]
     private var total = 0
-    /// Documents started so far.
-    private var documents = 0
+    /// Whether a document has started.
+    private var startedDocument = false
     /// Nodes attached through aliases so far.
     private var aliasTotal = 0
     private(set) var root: Node?
@@ -120,10 +120,10 @@ struct TreeBuilder: EventSink {
 
     /// A file holds one document: a second is refused where it starts.
     mutating func documentStart(at mark: Mark) throws(YAMLError) {
-        documents += 1
-        guard documents == 1 else {
+        guard !startedDocument else {
             throw YAMLError(.multipleDocuments, "a second YAML document; a file holds one", at: mark)
         }
+        startedDocument = true
     }
 
     mutating func scalar(_ scalar: consuming Node.Scalar, anchor: String?) throws(YAMLError) {
