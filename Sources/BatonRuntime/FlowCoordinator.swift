@@ -19,7 +19,23 @@ public class FlowCoordinator: Identifiable {
     /// What the flow received when it was started.
     public internal(set) var input: Value?
     /// The modal presented over this flow, if any.
-    public internal(set) var presented: PresentedItem?
+    public internal(set) var presented: PresentedItem? {
+        get {
+            presentedRead.noteRead()
+            access(keyPath: \.presented)
+            return _presented
+        }
+        set {
+            if presentedRead.wasRead {
+                withMutation(keyPath: \.presented) { _presented = newValue }
+            } else {
+                _presented = newValue
+            }
+        }
+    }
+    @ObservationIgnored private var _presented: PresentedItem?
+    /// Whether anything has read `presented`: until then it has no observers.
+    @ObservationIgnored private var presentedRead = ReadMark()
     /// The flow that started this one (for a presented flow, the flow that presented it).
     @ObservationIgnored public internal(set) weak var parent: FlowCoordinator?
     /// The instance id `parent` was set from, compared on every sync without loading the

@@ -33,16 +33,19 @@ public final class FlowRuntime {
     /// The steps taken, oldest first: the newest `options.logLimit` at least.
     public internal(set) var log: [LogEntry] {
         get {
+            logRead.noteRead()
             access(keyPath: \.log)
             return logEntries
         }
         set {
-            withMutation(keyPath: \.log) { logEntries = newValue }
+            changeLog { $0 = newValue }
         }
     }
     /// The log's storage. Not checked for overlapping accesses at run time, as `core`: it is
     /// appended to once a step, on the main actor, and nothing it calls reads it.
     @ObservationIgnored @exclusivity(unchecked) private var logEntries: [LogEntry] = []
+    /// Whether anything has read `log`: until then it has no observers.
+    @ObservationIgnored private var logRead = ReadMark()
     /// How many entries were ever logged; numbers the next one.
     @ObservationIgnored @exclusivity(unchecked) var loggedCount = 0
     /// Deep links waiting for a switch branch to be shown.
@@ -142,7 +145,7 @@ public final class FlowRuntime {
 
     /// Why `url` opened nothing the last time it was opened: the log's message for it.
     package func noMatchReason(_ url: String) -> String {
-        log.last(where: { $0.trigger == "open \(url)" })?.message ?? RuntimeMessage.linkNoMatch(url)
+        logEntries.last(where: { $0.trigger == "open \(url)" })?.message ?? RuntimeMessage.linkNoMatch(url)
     }
 
     /// Sets a context fact, then lets following switches follow and opens held links that can
@@ -296,6 +299,15 @@ public final class FlowRuntime {
         if _finishedPayload != core.state.finishedPayload { finishedPayload = core.state.finishedPayload }
     }
 
+    /// Changes the log in place, as one change for its observers when it has any.
+    private func changeLog(_ change: (inout [LogEntry]) -> Void) {
+        if logRead.wasRead {
+            withMutation(keyPath: \.log) { change(&logEntries) }
+        } else {
+            change(&logEntries)
+        }
+    }
+
     /// Appends entries, numbering them and giving the first (the step's own) the final state
     /// when states are recorded, tells `onTransition`, and keeps the log within its limit.
     private func record(_ entries: consuming [LogEntry]) {
@@ -311,14 +323,14 @@ public final class FlowRuntime {
         let movesEntry = numbered.count == 1 && transition == nil
         let limit = options.logLimit
         // One change of `log` for observers, appended in place.
-        withMutation(keyPath: \.log) {
+        changeLog { log in
             if movesEntry {
-                logEntries.append(numbered.removeLast())
+                log.append(numbered.removeLast())
             } else {
-                logEntries.append(contentsOf: numbered)
+                log.append(contentsOf: numbered)
             }
-            if let limit, logEntries.count - limit > limit {
-                logEntries.removeFirst(logEntries.count - limit)  // amortised: trims once per `limit` entries
+            if let limit, log.count - limit > limit {
+                log.removeFirst(log.count - limit)  // amortised: trims once per `limit` entries
             }
         }
         if let transition {

@@ -6,7 +6,17 @@ import Observation
 @MainActor @Observable
 public final class SequenceCoordinator: FlowCoordinator, StackHolding {
     /// The shown steps (and anything pushed between them), first step first.
-    public internal(set) var entries: [NavigationItem] = []
+    public internal(set) var entries: [NavigationItem] {
+        get {
+            entriesRead.noteRead()
+            access(keyPath: \.entries)
+            return _entries
+        }
+        set { changeEntries { $0 = newValue } }
+    }
+    @ObservationIgnored private var _entries: [NavigationItem] = []
+    /// Whether anything has read `entries`: until then they have no observers.
+    @ObservationIgnored private var entriesRead = ReadMark()
     /// The step index each entry shows, by entry id; entries pushed by an action have none.
     public internal(set) var stepIndices: [Int: Int] = [:]
 
@@ -30,12 +40,20 @@ public final class SequenceCoordinator: FlowCoordinator, StackHolding {
 
     override var asStack: (any StackHolding)? { self }
 
+    /// Changes the entries in place, as one change for their observers when they have any.
+    private func changeEntries(_ change: (inout [NavigationItem]) -> Void) {
+        if entriesRead.wasRead {
+            withMutation(keyPath: \.entries) { change(&_entries) }
+        } else {
+            change(&_entries)
+        }
+    }
+
     override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         super.mirror(node, in: mirror)
         let coreEntries = node.entries
         if let kept = mirror.keptCount(of: coreEntries, in: _entries) {
-            // Changed in place, as one change for observers.
-            withMutation(keyPath: \.entries) { mirror.update(&_entries, keeping: kept, to: coreEntries) }
+            changeEntries { mirror.update(&$0, keeping: kept, to: coreEntries) }
         }
         if _stepIndices != node.stepIndices { stepIndices = node.stepIndices }
     }

@@ -6,7 +6,17 @@ import Observation
 @MainActor @Observable
 public final class StackCoordinator: FlowCoordinator, StackHolding {
     /// The stack, root first: bind `flattened` (or `path`) to a navigation stack.
-    public internal(set) var entries: [NavigationItem] = []
+    public internal(set) var entries: [NavigationItem] {
+        get {
+            entriesRead.noteRead()
+            access(keyPath: \.entries)
+            return _entries
+        }
+        set { changeEntries { $0 = newValue } }
+    }
+    @ObservationIgnored private var _entries: [NavigationItem] = []
+    /// Whether anything has read `entries`: until then they have no observers.
+    @ObservationIgnored private var entriesRead = ReadMark()
 
     override init(id: Int, flow: Flow, input: Value?) {
         super.init(id: id, flow: flow, input: input)
@@ -17,12 +27,20 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
 
     override var asStack: (any StackHolding)? { self }
 
+    /// Changes the entries in place, as one change for their observers when they have any.
+    private func changeEntries(_ change: (inout [NavigationItem]) -> Void) {
+        if entriesRead.wasRead {
+            withMutation(keyPath: \.entries) { change(&_entries) }
+        } else {
+            change(&_entries)
+        }
+    }
+
     override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {
         super.mirror(node, in: mirror)
         let coreEntries = node.entries
         if let kept = mirror.keptCount(of: coreEntries, in: _entries) {
-            // Changed in place, as one change for observers.
-            withMutation(keyPath: \.entries) { mirror.update(&_entries, keeping: kept, to: coreEntries) }
+            changeEntries { mirror.update(&$0, keeping: kept, to: coreEntries) }
         }
     }
 }

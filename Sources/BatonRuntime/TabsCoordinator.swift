@@ -17,7 +17,23 @@ public struct TabSlot: Identifiable {
 public final class TabsCoordinator: FlowCoordinator {
     public internal(set) var tabs: [TabSlot] = []
     /// The selected tab id: bind it to a tab view's selection (through `FlowRuntime.selectTab`).
-    public internal(set) var selectedTab: String = ""
+    public internal(set) var selectedTab: String {
+        get {
+            selectedTabRead.noteRead()
+            access(keyPath: \.selectedTab)
+            return _selectedTab
+        }
+        set {
+            if selectedTabRead.wasRead {
+                withMutation(keyPath: \.selectedTab) { _selectedTab = newValue }
+            } else {
+                _selectedTab = newValue
+            }
+        }
+    }
+    @ObservationIgnored private var _selectedTab = ""
+    /// Whether anything has read `selectedTab`: until then it has no observers.
+    @ObservationIgnored private var selectedTabRead = ReadMark()
 
     override init(id: Int, flow: Flow, input: Value?) {
         super.init(id: id, flow: flow, input: input)
