@@ -20,22 +20,40 @@ extension ScreenViewModel {
 }
 
 /// The view model of a screen the host registered nothing for: it holds its input and can
-/// send the screen's declared events.
-@MainActor @Observable
-public final class GenericViewModel: ScreenViewModel {
+/// send the screen's declared events. Observable: a view reading `input` or `received` hears
+/// of their changes.
+@MainActor
+public final class GenericViewModel: ScreenViewModel, Observable {
     /// The screen id.
     public let screen: String
     /// The input; a `singleTop` push that keeps this instance sets it anew.
-    public private(set) var input: Value?
+    public private(set) var input: Value? {
+        get {
+            registrar.access(self, keyPath: \.input)
+            return storedInput
+        }
+        set { registrar.withMutation(of: self, keyPath: \.input) { storedInput = newValue } }
+    }
     /// The last result handed to this screen by `return R`.
-    public private(set) var received: ScreenResult?
+    public private(set) var received: ScreenResult? {
+        get {
+            registrar.access(self, keyPath: \.received)
+            return storedReceived
+        }
+        set { registrar.withMutation(of: self, keyPath: \.received) { storedReceived = newValue } }
+    }
     /// The declared events, then the built-in `back` and `done`.
     public let events: [String]
-    @ObservationIgnored private let context: ViewModelContext
+    private let context: ViewModelContext
+    private var storedInput: Value?
+    private var storedReceived: ScreenResult?
+    /// Observed by hand rather than by `@Observable`, whose registrar every view model would
+    /// make and free: most are never read.
+    private var registrar = RegistrarOnRead()
 
     public init(context: ViewModelContext, events: [String]) {
         self.screen = context.screen
-        self.input = context.input
+        self.storedInput = context.input
         self.events = events
         self.context = context
     }

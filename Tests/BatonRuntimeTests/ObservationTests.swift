@@ -66,4 +66,50 @@ import Testing
         #expect(changes.count == 1)
         #expect(tabs.selectedTab == "meat")
     }
+
+    nonisolated static let generic = """
+    baton: 1
+    app: Generic
+    start: main
+    types:
+      Item: {id: string}
+    screens:
+      list:
+        events: {open: Item}
+        results: {picked: Item}
+      detail:
+        input: Item
+        events: {again: Item, pick: Item}
+        results: {picked: Item}
+    flows:
+      main:
+        stack: list
+        on:
+          list.open: push detail
+          detail.again: {push: detail, singleTop: true}
+          detail.pick: return picked
+    """
+
+    /// A generic view model (what a screen gets when the host registered nothing for it)
+    /// reads right whether or not anything read it before, and a view of it hears of a new
+    /// input and of a result.
+    @Test func aViewOfAGenericViewModelHearsOfItsInputAndResult() throws {
+        let run = try runtime(Self.generic)
+        let list = try #require(run.visibleScreen?.viewModel as? GenericViewModel)
+        run.send("open", from: "list", payload: record(["id": "1"]))
+        let detail = try #require(run.visibleScreen?.viewModel as? GenericViewModel)
+        run.send("again", from: "detail", payload: record(["id": "2"]))
+        #expect(detail.input == record(["id": "2"]), "changed before anything read it")
+        let inputChanges = ChangeCount()
+        withObservationTracking { _ = detail.input } onChange: { inputChanges.count += 1 }
+        run.send("again", from: "detail", payload: record(["id": "3"]))
+        #expect(inputChanges.count == 1)
+        #expect(detail.input == record(["id": "3"]))
+        let resultChanges = ChangeCount()
+        withObservationTracking { _ = list.received } onChange: { resultChanges.count += 1 }
+        #expect(list.received == nil)
+        run.send("pick", from: "detail", payload: record(["id": "4"]))
+        #expect(resultChanges.count == 1)
+        #expect(list.received == ScreenResult(result: "picked", payload: record(["id": "4"])))
+    }
 }
