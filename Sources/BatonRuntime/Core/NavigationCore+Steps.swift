@@ -172,7 +172,7 @@ extension NavigationCore {
 
     private mutating func beginStep() {
         trace = StepTrace()
-        use = StepUse()
+        use.clear()
         nestedEntries = []
         createdThisStep = 0
         pendingResult = nil
