@@ -100,17 +100,24 @@ extension NavigationCore {
     /// `back` by default: dismisses the flow's modal when it came from there, else pops the
     /// top of its stack when it came from there and that is not the root.
     private mutating func defaultBack(at id: Int, arrival: Arrival) -> StepResult? {
-        guard case .item(let item) = arrival, let flow = state.flows[id] else { return nil }
-        // What is read of the flow is read before it changes, so that no copy of it is held then.
-        let name = flow.flow
-        if let modal = flow.presented, modal.item.id == item {
-            record(flow: name, action: "dismiss \(modal.item.name)")
+        guard case .item(let item) = arrival else { return nil }
+        // What is read of the flow is read in a scope that ends before it changes: a copy of
+        // it held across the change would share its fields, and the change would copy them.
+        let name: String, modal: CoreItem?, count: Int, popsTop: Bool
+        do {
+            guard let flow = state.flows[id] else { return nil }
+            name = flow.flow
+            modal = flow.presented?.item
+            count = flow.entries.count
+            popsTop = flow.kind.holdsStack && count > 1 && flow.entries.last?.id == item
+        }
+        if let modal, modal.id == item {
+            record(flow: name, action: "dismiss \(modal.name)")
             self[changing: id]?.presented = nil
-            offerDismissed(modal.item.name, to: id, depth: 0)
+            offerDismissed(modal.name, to: id, depth: 0)
             return .handled
         }
-        let count = flow.entries.count
-        if flow.kind.holdsStack, count > 1, flow.entries.last?.id == item {
+        if popsTop {
             record(flow: name, action: "pop")
             self[changing: id]?.truncate(to: count - 1)
             return .handled
@@ -154,21 +161,33 @@ extension NavigationCore {
     /// `done` of a sequence that ran out of steps): an outcome it gives that no flow takes is
     /// noted in the step's `use`.
     mutating func finish(_ id: Int, outcome: String, payload: Value?, depth: Int, by finishing: TransitionUse? = nil) -> StepResult {
-        guard let flow = state.flows[id] else { return .rejected(RuntimeMessage.unknownTarget(String(id))) }
-        guard let parentID = flow.parent, let parent = state.flows[parentID] else {
-            state.finished = outcome
-            state.finishedPayload = payload
-            return .handled
+        // What is read of the flow and its parent is read in a scope that ends before either
+        // changes, so that no copy of them shares their fields then (the change would copy them).
+        let flowName: String, parentID: Int, step: Int?, stays: Bool, presentedByParent: Bool
+        do {
+            guard let flow = state.flows[id] else { return .rejected(RuntimeMessage.unknownTarget(String(id))) }
+            guard let parentInstance = flow.parent, let parent = state.flows[parentInstance] else {
+                state.finished = outcome
+                state.finishedPayload = payload
+                return .handled
+            }
+            flowName = flow.flow
+            parentID = parentInstance
+            step = parent.kind == .sequence ? parent.stepIndices[id] : nil
+            let steps: [Step]
+            if case .sequence(let declared)? = definitions.definition(of: parent)?.flow.kind { steps = declared } else { steps = [] }
+            // (1.1) A flow step that finishes with `done` stays below the next step, as it was left.
+            if let step, outcome == "done", steps.indices.contains(step) {
+                stays = !steps[step].transient && parent.entries.last?.id == id && flow.activeItem != nil
+            } else {
+                stays = false
+            }
+            presentedByParent = parent.presented?.item.id == id
         }
-        let step = parent.kind == .sequence ? parent.stepIndices[id] : nil
-        let steps: [Step]
-        if case .sequence(let declared)? = definitions.definition(of: parent)?.flow.kind { steps = declared } else { steps = [] }
-        // (1.1) A flow step that finishes with `done` stays below the next step, as it was left.
-        if let step, outcome == "done", steps.indices.contains(step),
-           !steps[step].transient, parent.entries.last?.id == id, flow.activeItem != nil {
+        if stays {
             // stays: it is part of the sequence's back stack
         } else {
-            if parent.presented?.item.id == id {
+            if presentedByParent {
                 self[changing: parentID]?.presented = nil
             } else {
                 _ = self[changing: parentID]?.removeChild(id)
@@ -178,7 +197,7 @@ extension NavigationCore {
         }
         let saved = trace
         trace = StepTrace()
-        let emission = Emission(event: outcome, source: flow.flow, payload: payload, isOutcome: true)
+        let emission = Emission(event: outcome, source: flowName, payload: payload, isOutcome: true)
         let slot = reserveNested()
         let result = dispatch(emission, at: parentID, arrival: .finished(step: step), depth: depth + 1)
         // (1.1) An outcome no flow takes is logged, not an error: the child has finished and is
@@ -188,7 +207,7 @@ extension NavigationCore {
                      failing: result.name != "unhandled", at: slot)
         if result.name == "unhandled", let finishing {
             let above = ancestors(of: parentID).reversed().map { state.flows[$0]?.flow ?? "" }
-            use.untakenOutcomes.append(UntakenOutcome(outcome: outcome, placement: above + [flow.flow], finishedBy: finishing))
+            use.untakenOutcomes.append(UntakenOutcome(outcome: outcome, placement: above + [flowName], finishedBy: finishing))
         }
         trace = saved
         return .handled

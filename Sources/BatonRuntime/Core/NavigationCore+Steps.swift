@@ -42,12 +42,15 @@ extension NavigationCore {
         let walk = visibleScreenWalk()
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "dismiss", source: visible) { core in
-            guard let owner = walk.modalOwner, let flow = core.state.flows[owner], let modal = flow.presented else {
+            // Read in an expression of its own, so that no copy of the flow is held when it changes.
+            guard let owner = walk.modalOwner,
+                  let (flowName, modal) = core.state.flows[owner].flatMap({ flow in flow.presented.map { (flow.flow, $0.item.name) } })
+            else {
                 return .rejected(RuntimeMessage.nothingPresented)
             }
-            core.record(flow: flow.flow, action: "dismiss \(modal.item.name)")
+            core.record(flow: flowName, action: "dismiss \(modal)")
             core[changing: owner]?.presented = nil
-            core.offerDismissed(modal.item.name, to: owner, depth: 0)
+            core.offerDismissed(modal, to: owner, depth: 0)
             return .handled
         }
     }
@@ -59,15 +62,18 @@ extension NavigationCore {
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "tab \(id)", source: visible) { core in
             let hasTab = { (flowID: Int) in core.state.flows[flowID]?.tabs.contains { $0.id == id } == true }
-            guard let tabs = walk.tappableTabs.last(where: hasTab), let flow = core.state.flows[tabs] else {
+            // The flow's name and selected tab are read in an expression of their own, so that no
+            // copy of the flow is held when it changes.
+            guard let tabs = walk.tappableTabs.last(where: hasTab),
+                  let (flowName, selected) = core.state.flows[tabs].map({ ($0.flow, $0.selectedTab) }) else {
                 let covered = walk.tabs.contains(where: hasTab)
                 let modal = walk.modalOwner.flatMap { core.state.flows[$0]?.presented?.item.name }
                 return .rejected(covered ? RuntimeMessage.tabCovered(id, by: modal) : RuntimeMessage.noTab(id))
             }
-            if flow.selectedTab == id {
+            if selected == id {
                 return core.reselect(tab: id, in: tabs)
             }
-            core.record(flow: flow.flow, action: "tab \(id)")
+            core.record(flow: flowName, action: "tab \(id)")
             return core.select(tab: id, in: tabs)
         }
     }
