@@ -92,14 +92,6 @@ package struct StepUse: Hashable, Sendable {
 
     package init() {}
 
-    /// Forgets everything, keeping the lists' room: a step that reuses its core's use then
-    /// allocates nothing for it, unless a report still shares the lists.
-    mutating func clear() {
-        transitions.removeAll(keepingCapacity: true)
-        links.removeAll(keepingCapacity: true)
-        remarks = nil
-    }
-
     /// A refusal and the outcomes no flow took, never changed once made.
     private final class Remarks: Hashable, Sendable {
         let refusal: Refusal?

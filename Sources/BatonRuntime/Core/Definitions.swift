@@ -31,7 +31,11 @@ final class FlowDefinition: Sendable {
     /// `holds`; nil when none does.
     func choice(at position: Int, where holds: (Condition?) -> Bool) -> Int? {
         if opensUnguarded[position] { return 0 }
-        return flow.transitions[position].actions.firstIndex { holds($0.when) }
+        // By index, reading each `when` in place: a closure over the actions would be handed a
+        // copy of each.
+        let actions = flow.transitions[position].actions
+        for index in actions.indices where holds(actions[index].when) { return index }
+        return nil
     }
 }
 

@@ -338,9 +338,10 @@ extension NavigationCore {
     /// `resume X`: shows the kept branch `name`, else a fresh one with `input`; nothing when it
     /// is the shown branch.
     mutating func resume(_ name: String, in owner: Int, input: Value?) throws(ActionFailure) {
-        guard let flow = state.flows[owner] else { return }
-        if flow.branch?.name == name { return }
-        if let kept = flow.kept[name] {
+        // Read in an expression of its own, so that no copy of the flow is held when it changes.
+        guard let (shown, kept) = state.flows[owner].map({ ($0.branch?.name, $0.kept[name]) }) else { return }
+        if shown == name { return }
+        if let kept {
             self[changing: owner]?.reveal(kept)
             return
         }

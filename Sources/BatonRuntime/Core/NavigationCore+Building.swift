@@ -157,10 +157,14 @@ extension NavigationCore {
             let empties = pendingEmptySequences
             pendingEmptySequences = []
             for id in empties {
-                guard let sequence = state.flows[id], sequence.entries.isEmpty,
-                      sequence.parent != nil || id == state.rootID else { continue }
-                record(flow: sequence.flow, action: "finish done")
-                _ = finish(id, outcome: "done", payload: sequence.input, depth: depth)
+                // Read in an expression of its own: a copy of the sequence held while `finish`
+                // changes it would make the change copy its fields.
+                guard let (name, input) = state.flows[id].flatMap({ sequence in
+                    sequence.entries.isEmpty && (sequence.parent != nil || id == state.rootID)
+                        ? (sequence.flow, sequence.input) : nil
+                }) else { continue }
+                record(flow: name, action: "finish done")
+                _ = finish(id, outcome: "done", payload: input, depth: depth)
             }
         }
         pendingEmptySequences = []
@@ -169,23 +173,36 @@ extension NavigationCore {
     /// Restarts what is empty: a stack or sequence with no entries, a switch with no branch, a
     /// tab whose flow finished. Happens after a child flow finished and nothing replaced it.
     mutating func repair(_ id: Int, depth: Int) {
-        guard depth < Self.maxDepth, let flow = state.flows[id] else { return }
-        switch flow.kind {
-        case .stack where flow.entries.isEmpty, .sequence where flow.entries.isEmpty:
-            try? fill(id, depth: depth)
-        case .switch where flow.branch == nil:
-            try? fill(id, depth: depth)
-        case .tabs where flow.tabs.contains(where: { $0.flow == nil }):
-            guard case .tabs(let declared, _)? = definitions.definition(of: flow)?.flow.kind else { break }
+        guard depth < Self.maxDepth else { return }
+        // What is empty is read in a scope that ends before the flow changes, so that no copy
+        // of the flow shares its fields then (the change would copy them).
+        let needsFill: Bool, emptyTabs: [(position: Int, tab: Tab)]
+        do {
+            guard let flow = state.flows[id] else { return }
+            switch flow.kind {
+            case .stack, .sequence: needsFill = flow.entries.isEmpty
+            case .switch: needsFill = flow.branch == nil
+            case .tabs: needsFill = false
+            }
+            if flow.kind == .tabs, flow.tabs.contains(where: { $0.flow == nil }),
+               case .tabs(let declared, _)? = definitions.definition(of: flow)?.flow.kind {
+                emptyTabs = flow.tabs.indices.compactMap { position in
+                    guard flow.tabs[position].flow == nil,
+                          let tab = declared.first(where: { $0.id == flow.tabs[position].id }) else { return nil }
+                    return (position, tab)
+                }
+            } else {
+                emptyTabs = []
+            }
+        }
+        if needsFill { try? fill(id, depth: depth) }
+        if !emptyTabs.isEmpty {
             let input = contentInput(id)
-            for position in flow.tabs.indices where flow.tabs[position].flow == nil {
-                guard let tab = declared.first(where: { $0.id == flow.tabs[position].id }),
-                      let item = try? makeItem(tab.flow.name, input: input, depth: depth + 1) else { continue }
+            for (position, tab) in emptyTabs {
+                guard let item = try? makeItem(tab.flow.name, input: input, depth: depth + 1) else { continue }
                 adopt(item, by: id)
                 self[changing: id]?.tabs[position].flow = item
             }
-        default:
-            break
         }
         // The children as the fill left them, visited without making a list of them.
         state.flows[id]?.forEachChildItem { child in

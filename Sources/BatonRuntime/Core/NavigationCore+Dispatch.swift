@@ -36,19 +36,24 @@ extension NavigationCore {
     /// A sequence's built-in `done`: from a step's screen, or a step flow's `done` outcome, it
     /// shows the next step.
     private mutating func sequenceDone(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult? {
-        guard emission.event == "done", let sequence = state.flows[id], sequence.kind == .sequence else { return nil }
-        let step: Int?
-        switch arrival {
-        case .item(let item):
-            guard !emission.isOutcome,
-                  sequence.entries.contains(where: { $0.id == item && !$0.isFlow }) else { return nil }
-            step = sequence.stepIndices[item]
-        case .finished(let finishedStep):
-            guard emission.isOutcome else { return nil }
-            step = finishedStep
+        // The sequence is read in a scope that ends before `advance` changes it, so that no
+        // copy of it shares its fields then.
+        let name: String, step: Int?
+        do {
+            guard emission.event == "done", let sequence = state.flows[id], sequence.kind == .sequence else { return nil }
+            name = sequence.flow
+            switch arrival {
+            case .item(let item):
+                guard !emission.isOutcome,
+                      sequence.entries.contains(where: { $0.id == item && !$0.isFlow }) else { return nil }
+                step = sequence.stepIndices[item]
+            case .finished(let finishedStep):
+                guard emission.isOutcome else { return nil }
+                step = finishedStep
+            }
         }
         guard let step else { return nil }
-        record(flow: sequence.flow, action: "next")
+        record(flow: name, action: "next")
         return advance(id, after: step, payload: emission.payload, depth: depth)
     }
 
@@ -90,9 +95,12 @@ extension NavigationCore {
         // The tab's navigation stack: its flow's stack, and that of a child flow at its root.
         var current = node.selectedTabFlow?.id
         for _ in 0..<Self.maxDepth {
-            guard let stackID = current, let stack = state.flows[stackID], stack.kind.holdsStack else { break }
+            // The root entry is read before the stack changes, so that no copy of it is held then.
+            guard let stackID = current,
+                  let (holdsStack, root) = state.flows[stackID].map({ ($0.kind.holdsStack, $0.entries.first) }),
+                  holdsStack else { break }
             self[changing: stackID]?.truncate(to: 1)
-            current = stack.entries.first.flatMap { $0.isFlow ? $0.id : nil }
+            current = root.flatMap { $0.isFlow ? $0.id : nil }
         }
         return .handled
     }

@@ -178,7 +178,7 @@ extension NavigationCore {
 
     private mutating func beginStep() {
         trace = StepTrace()
-        use.clear()
+        use = StepUse()
         nestedEntries = []
         createdThisStep = 0
         pendingResult = nil
