@@ -71,37 +71,52 @@ package struct InstanceTable<Pair: InstancePair> {
             return found ? pairs[index].value : nil
         }
         _modify {
-            let (index, found) = position(of: id)
-            if found {
-                // Moved out for the change (swapped to the end and taken from there), not
-                // copied: the value's storage stays unshared, so changing it copies nothing.
-                // Put back in a `defer`, so that a change that throws leaves the table whole.
-                let last = pairs.count - 1
+            var (place, value) = take(id)
+            // Put back in a `defer`, so that a change that throws leaves the table whole.
+            defer { putBack(value, of: id, at: place) }
+            yield &value
+        }
+    }
+
+    /// Where a value taken out for a change goes back: the index it was taken from, or (one's
+    /// complement) where a new one is inserted. One word, so that an accessor that holds it
+    /// across a `yield` stays small.
+    @usableFromInline package struct Place {
+        @usableFromInline let code: Int
+        @usableFromInline init(index: Int, found: Bool) { code = found ? index : ~index }
+        @usableFromInline var found: Bool { code >= 0 }
+        @usableFromInline var index: Int { code >= 0 ? code : ~code }
+    }
+
+    /// Takes instance `id`'s value out of the table for a change (nil when it has none), to
+    /// go back with `putBack`. Moved out (swapped to the end and taken from there), not copied:
+    /// the value's storage stays unshared, so changing it copies nothing.
+    @inlinable package mutating func take(_ id: Int) -> (Place, Value?) {
+        let (index, found) = position(of: id)
+        guard found else { return (Place(index: index, found: false), nil) }
+        swapPairs(index, pairs.count - 1)
+        return (Place(index: index, found: true), pairs.removeLast().value)
+    }
+
+    /// Puts back what `take` took for instance `id`, changed: removed when it is now nil,
+    /// added when it is new.
+    @inlinable package mutating func putBack(_ value: Value?, of id: Int, at place: Place) {
+        let index = place.index
+        if place.found {
+            let last = pairs.count
+            if let value {
+                pairs.append(Pair(id, value))
                 swapPairs(index, last)
-                var value: Value? = pairs.removeLast().value
-                defer {
-                    if let value {
-                        pairs.append(Pair(id, value))
-                        swapPairs(index, last)
-                    } else if index < last {
-                        // The pair that was last sits at `index`: back to the end, in order.
-                        pairs.append(pairs.remove(at: index))
-                    }
-                }
-                yield &value
+            } else if index < last {
+                // The pair that was last sits at `index`: back to the end, in order.
+                pairs.append(pairs.remove(at: index))
+            }
+        } else if let value {
+            // New instances have the highest id yet: appended, with nothing to shift.
+            if index == pairs.count {
+                pairs.append(Pair(id, value))
             } else {
-                var added: Value?
-                defer {
-                    // New instances have the highest id yet: appended, with nothing to shift.
-                    if let added {
-                        if index == pairs.count {
-                            pairs.append(Pair(id, added))
-                        } else {
-                            pairs.insert(Pair(id, added), at: index)
-                        }
-                    }
-                }
-                yield &added
+                pairs.insert(Pair(id, value), at: index)
             }
         }
     }

@@ -224,16 +224,27 @@ package struct NavigationCore: Sendable {
     subscript(changing id: Int) -> CoreFlow? {
         get { state.flows[id] }
         _modify {
-            changedFlows.insert(id)
-            if !heldRecorded.contains(id) {
-                heldRecorded.insert(id)
-                let start = heldItemsAtStepStart.count
-                state.flows[id]?.appendHeldItems(to: &heldItemsAtStepStart)
-                heldAtStepStart.append((id, start..<heldItemsAtStepStart.count))
-            }
-            // Changed in place in the table, so the flow's fields stay unshared and the change
-            // copies nothing.
-            yield &state.flows[id]
+            noteChange(of: id)
+            // Moved out of the table for the change and back, so the flow's fields stay
+            // unshared and the change copies nothing. Not through the table's own accessor:
+            // one accessor inside another is allocated on the heap for every change.
+            var (place, flow) = state.flows.take(id)
+            defer { state.flows.putBack(flow, of: id, at: place) }
+            yield &flow
+        }
+    }
+
+    /// Notes that flow `id` changes: for the facade, and what it held for `releaseUnheld`.
+    /// Kept out of `[changing:]`, whose accessor then keeps little across its `yield`: a
+    /// larger one is allocated on the heap for every change.
+    @inline(never)
+    private mutating func noteChange(of id: Int) {
+        changedFlows.insert(id)
+        if !heldRecorded.contains(id) {
+            heldRecorded.insert(id)
+            let start = heldItemsAtStepStart.count
+            state.flows[id]?.appendHeldItems(to: &heldItemsAtStepStart)
+            heldAtStepStart.append((id, start..<heldItemsAtStepStart.count))
         }
     }
 
