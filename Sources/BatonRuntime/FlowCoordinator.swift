@@ -25,13 +25,7 @@ public class FlowCoordinator: Identifiable {
             access(keyPath: \.presented)
             return _presented
         }
-        set {
-            if presentedRead.wasRead {
-                withMutation(keyPath: \.presented) { _presented = newValue }
-            } else {
-                _presented = newValue
-            }
-        }
+        set { presentedRead.change(through: { withMutation(keyPath: \.presented, $0) }) { _presented = newValue } }
     }
     @ObservationIgnored private var _presented: PresentedItem?
     /// Whether anything has read `presented`: until then it has no observers.

@@ -307,11 +307,7 @@ public final class FlowRuntime {
 
     /// Changes the log in place, as one change for its observers when it has any.
     private func changeLog(_ change: (inout [LogEntry]) -> Void) {
-        if logRead.wasRead {
-            withMutation(keyPath: \.log) { change(&logEntries) }
-        } else {
-            change(&logEntries)
-        }
+        logRead.change(through: { withMutation(keyPath: \.log, $0) }) { change(&logEntries) }
     }
 
     /// Appends entries, numbering them and giving the first (the step's own) the final state

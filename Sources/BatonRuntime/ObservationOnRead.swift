@@ -16,6 +16,14 @@ struct ReadMark: Sendable {
 
     /// Called by the getter, before it registers the access.
     mutating func noteRead() { wasRead = true }
+
+    /// Runs `change`, through `withMutation` (the object's registrar, for the property) once
+    /// the property has been read.
+    func change<Result>(through withMutation: (@escaping () -> Result) -> Result, _ change: () -> Result) -> Result {
+        guard wasRead else { return change() }
+        // `withMutation` runs the change before it returns; it is only typed as keeping it.
+        return withoutActuallyEscaping(change) { withMutation($0) }
+    }
 }
 
 /// An Observation registrar made at the first read of any property it serves: an object

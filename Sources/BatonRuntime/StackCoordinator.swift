@@ -29,11 +29,7 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
 
     /// Changes the entries in place, as one change for their observers when they have any.
     private func changeEntries(_ change: (inout [NavigationItem]) -> Void) {
-        if entriesRead.wasRead {
-            withMutation(keyPath: \.entries) { change(&_entries) }
-        } else {
-            change(&_entries)
-        }
+        entriesRead.change(through: { withMutation(keyPath: \.entries, $0) }) { change(&_entries) }
     }
 
     override func mirror(_ node: CoreFlow, in mirror: FacadeMirror) {

@@ -23,13 +23,7 @@ public final class TabsCoordinator: FlowCoordinator {
             access(keyPath: \.selectedTab)
             return _selectedTab
         }
-        set {
-            if selectedTabRead.wasRead {
-                withMutation(keyPath: \.selectedTab) { _selectedTab = newValue }
-            } else {
-                _selectedTab = newValue
-            }
-        }
+        set { selectedTabRead.change(through: { withMutation(keyPath: \.selectedTab, $0) }) { _selectedTab = newValue } }
     }
     @ObservationIgnored private var _selectedTab = ""
     /// Whether anything has read `selectedTab`: until then it has no observers.
