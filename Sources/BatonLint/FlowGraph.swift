@@ -67,6 +67,12 @@ final class FlowGraph {
 
     private static func shows(of flow: Flow, _ index: SpecIndex) -> Shows {
         var result = Shows()
+        // A flow shows about one screen per transition, besides its root or steps: room made
+        // once rather than grown element by element.
+        let expected = flow.transitions.count + 1
+        result.screens.reserveCapacity(expected)
+        result.stackScreens.reserveCapacity(expected)
+        result.nonStepScreens.reserveCapacity(expected)
         // Adds what `name` is and returns its kind, so that callers look it up only once.
         @discardableResult
         func add(_ name: String, onStack: Bool, asStep: Bool = false) -> TargetKind? {
@@ -104,14 +110,17 @@ final class FlowGraph {
             }
         }
         for transition in flow.transitions {
-            for action in transition.performedActions {
-                switch action.kind {
-                case .push(let ref), .replace(let ref), .reset(let ref):
-                    add(ref.name, onStack: true)
-                case .present(_, let ref):
-                    if add(ref.name, onStack: false) != nil { result.presented.insert(ref.name) }
-                default:
-                    break
+            // Each alternative's actions without a list of them (`performedActions` makes one).
+            for alternative in transition.actions.indices {
+                transition.actions[alternative].forEachPerformedAction { action in
+                    switch action.kind {
+                    case .push(let ref), .replace(let ref), .reset(let ref):
+                        add(ref.name, onStack: true)
+                    case .present(_, let ref):
+                        if add(ref.name, onStack: false) != nil { result.presented.insert(ref.name) }
+                    default:
+                        break
+                    }
                 }
             }
         }

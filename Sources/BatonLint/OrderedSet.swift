@@ -18,6 +18,11 @@ struct OrderedSet<Element: SetHashable>: Sequence {
 
     init() {}
 
+    /// Makes room for `count` elements, so that filling the set does not grow it step by step.
+    mutating func reserveCapacity(_ count: Int) {
+        elements.reserveCapacity(count)
+    }
+
     @discardableResult
     mutating func insert(_ element: Element) -> Bool {
         guard !contains(element) else { return false }
