@@ -275,17 +275,11 @@ public final class FlowRuntime {
     func commit(_ given: consuming CoreReport) -> CoreReport {
         var report = consume given
         syncMirror()
-        // Most steps hand nothing over: the loops are skipped rather than entered empty, which
-        // copies the lists.
-        if !report.results.isEmpty {
-            for (instance, result) in report.results {
-                mirror.screens[instance]?.viewModel.receive(result)
-            }
+        for (instance, result) in report.results {
+            mirror.screens[instance]?.viewModel.receive(result)
         }
-        if !report.inputs.isEmpty {
-            for (instance, input) in report.inputs {
-                mirror.screens[instance]?.viewModel.update(input: input)
-            }
+        for (instance, input) in report.inputs {
+            mirror.screens[instance]?.viewModel.update(input: input)
         }
         // The entries move into the log; the report goes back without them.
         var entries: [LogEntry] = []

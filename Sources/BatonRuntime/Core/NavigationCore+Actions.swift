@@ -338,7 +338,7 @@ extension NavigationCore {
     /// `resume X`: shows the kept branch `name`, else a fresh one with `input`; nothing when it
     /// is the shown branch.
     mutating func resume(_ name: String, in owner: Int, input: Value?) throws(ActionFailure) {
-        // Read in an expression of its own, so that no copy of the flow is held when it changes.
+        // Read before the change, in a scope of its own (see `[changing:]`).
         guard let (shown, kept) = state.flows[owner].map({ ($0.branch?.name, $0.kept[name]) }) else { return }
         if shown == name { return }
         if let kept {

@@ -157,8 +157,7 @@ extension NavigationCore {
             let empties = pendingEmptySequences
             pendingEmptySequences = []
             for id in empties {
-                // Read in an expression of its own: a copy of the sequence held while `finish`
-                // changes it would make the change copy its fields.
+                // Read before the change, in a scope of its own (see `[changing:]`).
                 guard let (name, input) = state.flows[id].flatMap({ sequence in
                     sequence.entries.isEmpty && (sequence.parent != nil || id == state.rootID)
                         ? (sequence.flow, sequence.input) : nil
@@ -174,8 +173,7 @@ extension NavigationCore {
     /// tab whose flow finished. Happens after a child flow finished and nothing replaced it.
     mutating func repair(_ id: Int, depth: Int) {
         guard depth < Self.maxDepth else { return }
-        // What is empty is read in a scope that ends before the flow changes, so that no copy
-        // of the flow shares its fields then (the change would copy them).
+        // Read before the change, in a scope of its own (see `[changing:]`).
         let needsFill: Bool, emptyTabs: [(position: Int, tab: Tab)]
         do {
             guard let flow = state.flows[id] else { return }

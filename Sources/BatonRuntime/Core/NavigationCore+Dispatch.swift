@@ -36,8 +36,7 @@ extension NavigationCore {
     /// A sequence's built-in `done`: from a step's screen, or a step flow's `done` outcome, it
     /// shows the next step.
     private mutating func sequenceDone(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult? {
-        // The sequence is read in a scope that ends before `advance` changes it, so that no
-        // copy of it shares its fields then.
+        // Read before the change, in a scope of its own (see `[changing:]`).
         let name: String, step: Int?
         do {
             guard emission.event == "done", let sequence = state.flows[id], sequence.kind == .sequence else { return nil }
@@ -95,7 +94,7 @@ extension NavigationCore {
         // The tab's navigation stack: its flow's stack, and that of a child flow at its root.
         var current = node.selectedTabFlow?.id
         for _ in 0..<Self.maxDepth {
-            // The root entry is read before the stack changes, so that no copy of it is held then.
+            // Read before the change, in a scope of its own (see `[changing:]`).
             guard let stackID = current,
                   let (holdsStack, root) = state.flows[stackID].map({ ($0.kind.holdsStack, $0.entries.first) }),
                   holdsStack else { break }
@@ -109,8 +108,7 @@ extension NavigationCore {
     /// top of its stack when it came from there and that is not the root.
     private mutating func defaultBack(at id: Int, arrival: Arrival) -> StepResult? {
         guard case .item(let item) = arrival else { return nil }
-        // What is read of the flow is read in a scope that ends before it changes: a copy of
-        // it held across the change would share its fields, and the change would copy them.
+        // Read before the change, in a scope of its own (see `[changing:]`).
         let name: String, modal: CoreItem?, count: Int, popsTop: Bool
         do {
             guard let flow = state.flows[id] else { return nil }
@@ -169,8 +167,7 @@ extension NavigationCore {
     /// `done` of a sequence that ran out of steps): an outcome it gives that no flow takes is
     /// noted in the step's `use`.
     mutating func finish(_ id: Int, outcome: String, payload: Value?, depth: Int, by finishing: TransitionUse? = nil) -> StepResult {
-        // What is read of the flow and its parent is read in a scope that ends before either
-        // changes, so that no copy of them shares their fields then (the change would copy them).
+        // Read before the change, in a scope of its own (see `[changing:]`).
         let flowName: String, parentID: Int, step: Int?, stays: Bool, presentedByParent: Bool
         do {
             guard let flow = state.flows[id] else { return .rejected(RuntimeMessage.unknownTarget(String(id))) }

@@ -42,7 +42,7 @@ extension NavigationCore {
         let walk = visibleScreenWalk()
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "dismiss", source: visible) { core in
-            // Read in an expression of its own, so that no copy of the flow is held when it changes.
+            // Read before the change, in a scope of its own (see `[changing:]`).
             guard let owner = walk.modalOwner,
                   let (flowName, modal) = core.state.flows[owner].flatMap({ flow in flow.presented.map { (flow.flow, $0.item.name) } })
             else {
@@ -62,8 +62,7 @@ extension NavigationCore {
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "tab \(id)", source: visible) { core in
             let hasTab = { (flowID: Int) in core.state.flows[flowID]?.tabs.contains { $0.id == id } == true }
-            // The flow's name and selected tab are read in an expression of their own, so that no
-            // copy of the flow is held when it changes.
+            // Read before the change, in a scope of its own (see `[changing:]`).
             guard let tabs = walk.tappableTabs.last(where: hasTab),
                   let (flowName, selected) = core.state.flows[tabs].map({ ($0.flow, $0.selectedTab) }) else {
                 let covered = walk.tabs.contains(where: hasTab)

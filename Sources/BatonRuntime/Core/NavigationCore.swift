@@ -221,30 +221,26 @@ package struct NavigationCore: Sendable {
 
     /// Flow instance `id`, to change it: every change of a flow goes through here, so the
     /// facade learns which coordinators to update and the step whether it released anything.
+    ///
+    /// A copy of the flow still held when it changes (a `let flow = state.flows[id]` still in
+    /// scope) shares its fields, and the change then copies them all: a caller reads what it
+    /// needs of the flow in a scope, or an expression, that ends before the change.
     subscript(changing id: Int) -> CoreFlow? {
         get { state.flows[id] }
         _modify {
-            noteChange(of: id)
+            changedFlows.insert(id)
+            if !heldRecorded.contains(id) {
+                heldRecorded.insert(id)
+                let start = heldItemsAtStepStart.count
+                state.flows[id]?.appendHeldItems(to: &heldItemsAtStepStart)
+                heldAtStepStart.append((id, start..<heldItemsAtStepStart.count))
+            }
             // Moved out of the table for the change and back, so the flow's fields stay
             // unshared and the change copies nothing. Not through the table's own accessor:
             // one accessor inside another is allocated on the heap for every change.
             var (place, flow) = state.flows.take(id)
             defer { state.flows.putBack(flow, of: id, at: place) }
             yield &flow
-        }
-    }
-
-    /// Notes that flow `id` changes: for the facade, and what it held for `releaseUnheld`.
-    /// Kept out of `[changing:]`, whose accessor then keeps little across its `yield`: a
-    /// larger one is allocated on the heap for every change.
-    @inline(never)
-    private mutating func noteChange(of id: Int) {
-        changedFlows.insert(id)
-        if !heldRecorded.contains(id) {
-            heldRecorded.insert(id)
-            let start = heldItemsAtStepStart.count
-            state.flows[id]?.appendHeldItems(to: &heldItemsAtStepStart)
-            heldAtStepStart.append((id, start..<heldItemsAtStepStart.count))
         }
     }
 
