@@ -34,12 +34,13 @@ struct Mismatch: Hashable, Sendable {
 /// The format's type rules: aliases are transparent, records are compared by structure, `any`
 /// accepts everything, `T` goes where `T?` is expected.
 struct TypeSystem {
-    /// The declared types by name. A payload is checked on every step that carries one, and
-    /// its types resolved at every level, so they are looked up in a `NameTable`.
-    let types: NameTable<TypeDefinition>
+    /// The declared types' bodies by name. A payload is checked on every step that carries
+    /// one, and its types resolved at every level, so they are looked up in a `NameTable`, which
+    /// keeps only the bodies: a lookup copies one, not the whole definition.
+    let types: NameTable<TypeDefinition.Body>
 
     init(types: [String: TypeDefinition]) {
-        self.types = NameTable(types)
+        self.types = NameTable(types) { $0.body }
     }
 
     /// A type with its aliases followed.
@@ -62,8 +63,8 @@ struct TypeSystem {
             case .list(let element): return .list(element)
             case .optional(let wrapped): return .optional(wrapped)
             case .named(let name):
-                guard let definition = types[name] else { return .unknown }
-                switch definition.body {
+                guard let body = types[name] else { return .unknown }
+                switch body {
                 case .record(let fields): return .record(name: name, fields: fields)
                 case .alias(let target): current = target
                 }

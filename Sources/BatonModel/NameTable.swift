@@ -18,7 +18,7 @@ package struct NameTable<Value> {
         @usableFromInline let entries: [Value]
         @usableFromInline let slots: HashSlots
 
-        init(names: [String], entries: [Value], slots: HashSlots) {
+        @usableFromInline init(names: [String], entries: [Value], slots: HashSlots) {
             (self.names, self.entries, self.slots) = (names, entries, slots)
         }
     }
@@ -30,6 +30,14 @@ package struct NameTable<Value> {
         let names = Array(values.keys)
         let slots = HashSlots(for: names.count, hashes: names.lazy.map(NameHash.of))
         storage = Storage(names: names, entries: Array(values.values), slots: slots)
+    }
+
+    /// A table of a part of each of `values`' entries (`part`), keeping only that part, so
+    /// that a lookup copies only it. Inlinable, so that it is specialized where it is called.
+    @inlinable package init<Whole>(_ values: [String: Whole], keeping part: (Whole) -> Value) {
+        let names = Array(values.keys)
+        let slots = HashSlots(for: names.count, hashes: names.lazy.map(NameHash.of))
+        storage = Storage(names: names, entries: values.values.map(part), slots: slots)
     }
 
     /// A table of `map`'s names and values, keeping its slots: nothing is hashed again.

@@ -34,6 +34,17 @@ import BatonTestSupport
         }
     }
 
+    /// A table that keeps a part of each value answers with that part, for the same names.
+    @Test func aTableOfPartsLooksUpEachValuesPart() {
+        let names = Self.names(count: 300, seed: 11)
+        let present = Dictionary(uniqueKeysWithValues: names.prefix(200).enumerated().map { ($1, (position: $0, name: $1)) })
+        let table = NameTable(present) { $0.position * 2 }
+        #expect(table.count == present.count)
+        for name in names {
+            #expect(table[name] == present[name].map { $0.position * 2 }, "\(name)")
+        }
+    }
+
     @Test func anEmptyTableHasNothing() {
         let table = NameTable<Int>([:])
         #expect(table.count == 0)
