@@ -110,17 +110,14 @@ final class FlowGraph {
             }
         }
         for transition in flow.transitions {
-            // Each alternative's actions without a list of them (`performedActions` makes one).
-            for alternative in transition.actions.indices {
-                transition.actions[alternative].forEachPerformedAction { action in
-                    switch action.kind {
-                    case .push(let ref), .replace(let ref), .reset(let ref):
-                        add(ref.name, onStack: true)
-                    case .present(_, let ref):
-                        if add(ref.name, onStack: false) != nil { result.presented.insert(ref.name) }
-                    default:
-                        break
-                    }
+            transition.forEachPerformedAction { action in
+                switch action.kind {
+                case .push(let ref), .replace(let ref), .reset(let ref):
+                    add(ref.name, onStack: true)
+                case .present(_, let ref):
+                    if add(ref.name, onStack: false) != nil { result.presented.insert(ref.name) }
+                default:
+                    break
                 }
             }
         }

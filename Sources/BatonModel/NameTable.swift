@@ -26,10 +26,8 @@ package struct NameTable<Value> {
     @usableFromInline let storage: Storage
 
     /// A table of `values`' entries.
-    package init(_ values: [String: Value]) {
-        let names = Array(values.keys)
-        let slots = HashSlots(for: names.count, hashes: names.lazy.map(NameHash.of))
-        storage = Storage(names: names, entries: Array(values.values), slots: slots)
+    @inlinable package init(_ values: [String: Value]) {
+        self.init(values) { $0 }
     }
 
     /// A table of a part of each of `values`' entries (`part`), keeping only that part, so

@@ -247,4 +247,11 @@ extension Transition {
         let hasDo = actions.contains { if case .do = $0.kind { true } else { false } }
         return hasDo ? actions.flatMap(\.performedActions) : actions
     }
+
+    /// Calls `body` with each of `performedActions` in turn, in the same order, without
+    /// making the list (nor copying each alternative out to read it).
+    @inlinable
+    package func forEachPerformedAction(_ body: (Action) throws -> Void) rethrows {
+        for alternative in actions.indices { try actions[alternative].forEachPerformedAction(body) }
+    }
 }
