@@ -128,9 +128,10 @@ struct TreeBuilder: EventSink {
 
     mutating func scalar(_ scalar: consuming Node.Scalar, anchor: String?) throws(YAMLError) {
         try count(1, at: scalar.start)
-        let node = Node.scalar(consume scalar)
-        if let anchor { anchors[anchor] = Anchored(node: copy node, size: 1, height: 0) }
-        try attach(consume node, size: 1, height: 0)
+        guard let anchor else { return try attach(.scalar(scalar), size: 1, height: 0) }
+        let node = Node.scalar(scalar)
+        anchors[anchor] = Anchored(node: node, size: 1, height: 0)
+        try attach(node, size: 1, height: 0)
     }
 
     mutating func alias(_ name: String, at mark: Mark) throws(YAMLError) {
