@@ -6,8 +6,10 @@ import BatonModel
 /// A class: checks read it thousands of times through `LintContext`, and a struct of tables
 /// would be copied (every table retained and released) at each read.
 final class FlowGraph {
-    /// What one flow can show.
-    struct Shows {
+    /// What one flow can show. A class, filled while the graph is made and only read after:
+    /// checks read a flow's record thousands of times, and a struct of six lists was copied
+    /// out of the table at each read (a retain and a release of every list).
+    final class Shows {
         /// Every screen the flow can show: stack root, steps, branches, pushed, presented,
         /// replaced and reset targets (inside `do` too), link items it holds.
         var screens = OrderedSet<String>()
@@ -24,6 +26,8 @@ final class FlowGraph {
         /// The child flows started as soon as the flow starts (stack root, steps that may be
         /// first, branches that may be first, tabs), with where they are written.
         var startEdges: [(flow: String, location: SourceRange?)] = []
+
+        init() {}
     }
 
     let index: SpecIndex
@@ -66,7 +70,7 @@ final class FlowGraph {
     }
 
     private static func shows(of flow: Flow, _ index: SpecIndex) -> Shows {
-        var result = Shows()
+        let result = Shows()
         // A flow shows about one screen per transition, besides its root or steps: room made
         // once rather than grown element by element.
         let expected = flow.transitions.count + 1

@@ -7,7 +7,8 @@ import BatonModel
 final class TriggerHandlers {
     /// Flow name → its set in `triggers`.
     private let slots: NameTable<Int>
-    private var triggers: [OrderedSet<TriggerKey>] = []
+    /// Constant once made, so a question reads a set in place rather than retaining the list.
+    private let triggers: [OrderedSet<TriggerKey>]
 
     /// Every trigger some flow has: built on the first question about one, since most events
     /// are settled by a flow that shows their screen.
@@ -22,6 +23,7 @@ final class TriggerHandlers {
     init(_ flows: [Flow]) {
         var slots: [String: Int] = [:]
         slots.reserveCapacity(flows.count)
+        var triggers: [OrderedSet<TriggerKey>] = []
         triggers.reserveCapacity(flows.count)
         for flow in flows {
             let slot: Int
@@ -37,6 +39,7 @@ final class TriggerHandlers {
             }
         }
         self.slots = NameTable(slots)
+        self.triggers = triggers
     }
 
     /// Whether a flow named `flow` has a transition on `key`.

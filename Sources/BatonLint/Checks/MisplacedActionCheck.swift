@@ -96,14 +96,19 @@ package struct MisplacedActionCheck: LintCheck {
             ancestorsCache[flow.name] = result
             return result
         }
-        for flow in context.spec.flows {
+        // Transitions and actions are read in place, by position: `for x in` would copy each.
+        let flows = context.spec.flows
+        for position in flows.indices {
+            let flow = flows[position]
             out += settingProblems(of: flow)
-            for transition in flow.transitions {
-                for action in transition.actions {
-                    if action.singleTop, case .do = action.kind {
-                        out.append(diagnostic(.singleTopOn(action.kind.text), at: action.location))
+            let transitions = flow.transitions
+            for transition in transitions.indices {
+                let actions = transitions[transition].actions
+                for index in actions.indices {
+                    if actions[index].singleTop, case .do = actions[index].kind {
+                        out.append(diagnostic(.singleTopOn(actions[index].kind.text), at: actions[index].location))
                     }
-                    action.forEachPerformedAction { item in
+                    actions[index].forEachPerformedAction { item in
                         out += problems(of: item, in: flow, context, ancestors: ancestors)
                     }
                 }

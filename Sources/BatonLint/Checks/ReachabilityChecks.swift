@@ -92,7 +92,9 @@ package struct UnhandledEventCheck: LintCheck {
         let handlers = context.triggerHandlers
         // Screen → the flows that show it in a placement other than a sequence step of theirs;
         // only read for `done`, so kept only for the screens that declare it.
-        let doneScreens = Set(context.spec.screens.lazy.filter { $0.events.contains { $0.name == "done" } }.map(\.name))
+        let screens = context.spec.screens
+        let doneScreens = Set(screens.indices.lazy.filter { screens[$0].events.contains { $0.name == "done" } }
+            .map { screens[$0].name })
         var otherPlacements: [String: [String]] = [:]
         if !doneScreens.isEmpty {
             for (flow, shows) in graph.shows.entries {
@@ -102,33 +104,49 @@ package struct UnhandledEventCheck: LintCheck {
             }
         }
         var out: [Diagnostic] = []
-        // Read in place, by position: `for x in` would copy every screen.
-        let screens = context.spec.screens
+        // Screens and their events are read in place, by position: `for x in` would copy each
+        // one (a retain and a release of every part, for every event of a large file).
         for position in screens.indices {
-            let screen = (name: screens[position].name, events: screens[position].events)
-            guard let showers = graph.showers[screen.name], !showers.isEmpty else { continue }
-            for event in screen.events where event.name != "back" {
-                // A sequence handles its own steps' `done`; the same screen in another placement
-                // emits an ordinary `done`, which needs a transition.
-                var from = showers.elements
-                if event.name == "done" {
-                    from = (otherPlacements[screen.name] ?? []).sorted()
-                    if from.isEmpty { continue }
-                }
-                let exact = TriggerKey(screen.name, event.name)
-                let wildcard = TriggerKey(Trigger.anySource, event.name)
-                // Two lookups, not a union: a wildcard handled in thousands of flows would make
-                // the union cost as much per event as the whole file.
-                let handles = { (flow: String) in handlers.has(exact, in: flow) || handlers.has(wildcard, in: flow) }
+            guard let showers = graph.showers[screens[position].name], !showers.isEmpty else { continue }
+            let events = screens[position].events
+            for eventPosition in events.indices where events[eventPosition].name != "back" {
+                let screen = screens[position].name, event = events[eventPosition].name
+                let exact = TriggerKey(screen, event)
+                let wildcard = TriggerKey(Trigger.anySource, event)
                 // Most events are handled by a flow that shows the screen: no walk.
-                if from.contains(where: handles) { continue }
-                if !handlers.anyFlowHas(exact) && !handlers.anyFlowHas(wildcard)
-                    || !isHandled(from: from, by: handles, graph) {
-                    out.append(diagnostic(.unhandledEvent(event.name, screen: screen.name), at: event.location))
+                let handled: Bool
+                if event == "done" {
+                    // A sequence handles its own steps' `done`; the same screen in another
+                    // placement emits an ordinary `done`, which needs a transition.
+                    let from = (otherPlacements[screen] ?? []).sorted()
+                    if from.isEmpty { continue }
+                    handled = isHandled(from: from, exact, wildcard, handlers, graph)
+                } else {
+                    handled = isHandled(from: showers.elements, exact, wildcard, handlers, graph)
+                }
+                if !handled {
+                    out.append(diagnostic(.unhandledEvent(event, screen: screen), at: events[eventPosition].location))
                 }
             }
         }
         return out
+    }
+
+    /// Whether `flow` has a transition on the trigger, named exactly or by its wildcard. Two
+    /// lookups, not a union: a wildcard handled in thousands of flows would make the union
+    /// cost as much per event as the whole file.
+    private static func handles(_ exact: TriggerKey, _ wildcard: TriggerKey, in flow: String,
+                                _ handlers: TriggerHandlers) -> Bool {
+        handlers.has(exact, in: flow) || handlers.has(wildcard, in: flow)
+    }
+
+    /// Whether some flow among `flows` or their ancestors handles the trigger; false at once
+    /// when no flow at all does.
+    private static func isHandled(from flows: [String], _ exact: TriggerKey, _ wildcard: TriggerKey,
+                                  _ handlers: TriggerHandlers, _ graph: FlowGraph) -> Bool {
+        if flows.contains(where: { handles(exact, wildcard, in: $0, handlers) }) { return true }
+        guard handlers.anyFlowHas(exact) || handlers.anyFlowHas(wildcard) else { return false }
+        return isHandled(from: flows, by: { handles(exact, wildcard, in: $0, handlers) }, graph)
     }
 
     /// Whether some flow among `flows` or their ancestors is in `handlers`; stops at the first.

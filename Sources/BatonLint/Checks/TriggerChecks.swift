@@ -303,16 +303,22 @@ package struct ReservedEventCheck: LintCheck {
 
     package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        for screen in context.spec.screens {
-            for event in screen.events where event.name == Trigger.dismissedEvent {
-                out.append(diagnostic(.reservedEvent(event.name, kind: "event", screen: screen.name),
-                                      at: event.location ?? screen.location))
-            }
-            for result in screen.results where result.name == Trigger.dismissedEvent {
-                out.append(diagnostic(.reservedEvent(result.name, kind: "result", screen: screen.name),
-                                      at: result.location ?? screen.location))
-            }
+        // Read in place, by position: `for x in` would copy every screen and declaration.
+        let screens = context.spec.screens
+        for position in screens.indices {
+            let name = screens[position].name, location = screens[position].location
+            reserved(in: screens[position].events, kind: "event", of: name, at: location, into: &out)
+            reserved(in: screens[position].results, kind: "result", of: name, at: location, into: &out)
         }
         return out
+    }
+
+    /// Reports each of a screen's `declarations` (its events or results) named `dismissed`.
+    private static func reserved(in declarations: [EventDeclaration], kind: String, of screen: String,
+                                 at screenLocation: SourceRange?, into out: inout [Diagnostic]) {
+        for index in declarations.indices where declarations[index].name == Trigger.dismissedEvent {
+            out.append(diagnostic(.reservedEvent(declarations[index].name, kind: kind, screen: screen),
+                                  at: declarations[index].location ?? screenLocation))
+        }
     }
 }
