@@ -2,13 +2,25 @@ import BatonModel
 
 /// The facade's objects: one coordinator per live flow instance and one screen entry (with its
 /// view model) per live screen instance, by instance id, and the core values they mirror.
+///
+/// One per runtime, handed to every coordinator that brings itself in line with the core: a
+/// class, since a struct of three tables handed over from the runtime was copied for each
+/// call (a retain and a release of every table, for each flow a step changes). Its tables
+/// are changed only by the runtime's sync, never while a coordinator reads them.
 @MainActor
-struct FacadeMirror {
-    var flows: InstanceTable<CoordinatorPair> = [:]
-    var screens: InstanceTable<ScreenEntryPair> = [:]
+final class FacadeMirror {
+    @exclusivity(unchecked) var flows: InstanceTable<CoordinatorPair> = [:]
+    @exclusivity(unchecked) var screens: InstanceTable<ScreenEntryPair> = [:]
     /// The screen instances whose entry the current sync made or replaced (a new instance or
     /// a new input); a step renews one or two.
-    var renewed: [Int] = []
+    @exclusivity(unchecked) var renewed: [Int] = []
+
+    /// Forgets every coordinator and screen entry, so that the next sync makes them anew.
+    func removeAll() {
+        flows = [:]
+        screens = [:]
+        renewed = []
+    }
 
     /// The facade item of a core item; nil when it is not mirrored.
     func item(_ item: CoreItem) -> NavigationItem? {

@@ -59,9 +59,10 @@ public final class FlowRuntime {
     /// The coordinators and screen entries (with their view models) mirroring the core's
     /// instances, by instance id.
     ///
-    /// Not checked for overlapping accesses at run time, as `core`: each change of it is made
-    /// after what it stores (a view model a registry made, a coordinator) is ready.
-    @ObservationIgnored @exclusivity(unchecked) var mirror = FacadeMirror()
+    /// Its tables are not checked for overlapping accesses at run time, as `core`: each change
+    /// of them is made after what it stores (a view model a registry made, a coordinator) is
+    /// ready.
+    @ObservationIgnored let mirror = FacadeMirror()
     /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
     /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
     /// the wrong type or unknown variant value, and one naming every missing required fact),
@@ -238,7 +239,7 @@ public final class FlowRuntime {
     /// switch or tabs flow that shows nothing (unless the root has finished).
     public func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) {
         try core.restore(snapshot)
-        mirror = FacadeMirror()
+        mirror.removeAll()
         syncMirror()
     }
 
@@ -248,7 +249,7 @@ public final class FlowRuntime {
         try core.restore(snapshot)
         core.reset(to: core.state, environment: environment)
         self.environment = environment
-        mirror = FacadeMirror()
+        mirror.removeAll()
         syncMirror()
     }
 
@@ -263,7 +264,7 @@ public final class FlowRuntime {
     func replaceLinted(_ newSpec: FlowSpec) throws(DiagnosticsError) {
         let report = try core.replaceSpec(newSpec)
         spec = newSpec
-        mirror = FacadeMirror()
+        mirror.removeAll()
         commit(report)
     }
 

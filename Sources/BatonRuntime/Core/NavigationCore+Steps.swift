@@ -185,12 +185,14 @@ extension NavigationCore {
         updatedInputs = []
     }
 
+    /// The step's report. What the step recorded moves into it rather than being copied and
+    /// then emptied here (a retain and a release of each list, every step); `use` is copied,
+    /// since the core keeps what the last step used.
     private mutating func endStep(result: StepResult, entries: [LogEntry]) -> CoreReport {
-        let report = CoreReport(result: result, link: nil, entries: entries, results: deliveredResults,
-                                inputs: updatedInputs, use: use)
+        var report = CoreReport(result: result, link: nil, entries: entries, results: [], inputs: [], use: use)
+        swap(&report.results, &deliveredResults)
+        swap(&report.inputs, &updatedInputs)
         nestedEntries = []
-        deliveredResults = []
-        updatedInputs = []
         return report
     }
 
