@@ -16,11 +16,15 @@ public enum BuiltinType: String, Codable, Sendable, CaseIterable {
 /// A reference to a payload type: a built-in, a named type, a list or an optional.
 ///
 /// Written as text (`Recipe`, `[string]`, `Recipe?`, `[Recipe]?`) in flow files and in JSON.
-public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
+///
+/// Only the wrappers are boxed: most references are a built-in or a name, which are then
+/// copied without an allocation to share or a reference count to change (lint and the
+/// runtime's payload check copy them for every event they look at).
+public enum TypeRef: Hashable, Sendable, CustomStringConvertible {
     case builtin(BuiltinType)
     case named(String)
-    case list(TypeRef)
-    case optional(TypeRef)
+    indirect case list(TypeRef)
+    indirect case optional(TypeRef)
 
     /// The most list and optional wrappers one type reference may have (`[[string]?]` has
     /// three). Deeper text is refused, so every function that walks a `TypeRef` stays shallow.
