@@ -86,8 +86,9 @@ package struct PayloadMismatchCheck: LintCheck {
                 // A transition's payloads are the same for each of its actions: found once,
                 // for the first action that goes somewhere with an input.
                 var payloads: [Shape]?
-                for alternative in transitions[index].actions {
-                    alternative.forEachPerformedAction { action in
+                let actions = transitions[index].actions
+                for alternative in actions.indices {
+                    actions[alternative].forEachPerformedAction { action in
                         let target: Reference
                         switch action.kind {
                         case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .show(let ref),
