@@ -76,9 +76,10 @@ extension FlowRuntime {
         if everything {
             mirror.screens = [:]
         }
-        for id in core.released {
-            mirror.flows[id] = nil
-            mirror.screens[id] = nil
+        // The changes are read by position: a `for` loop's iterator would copy each list.
+        for position in core.released.indices {
+            mirror.flows[core.released[position]] = nil
+            mirror.screens[core.released[position]] = nil
         }
         mirror.renewed.removeAll(keepingCapacity: true)
         // View models are made in creation order; a step makes one or two.
@@ -87,15 +88,15 @@ extension FlowRuntime {
         } else if core.changedScreens.count > 1 {
             for id in core.changedScreens.sorted() { mirrorScreen(id) }
         } else {
-            for id in core.changedScreens { mirrorScreen(id) }
+            for position in core.changedScreens.indices { mirrorScreen(core.changedScreens[position]) }
         }
         // Every coordinator exists before any is set, since a flow's items name its children.
         if everything {
             for id in core.state.flows.keys { makeCoordinatorIfNeeded(id) }
             for id in core.state.flows.keys { setCoordinator(id) }
         } else {
-            for id in core.changedFlows { makeCoordinatorIfNeeded(id) }
-            for id in core.changedFlows { setCoordinator(id) }
+            for position in core.changedFlows.indices { makeCoordinatorIfNeeded(core.changedFlows[position]) }
+            for position in core.changedFlows.indices { setCoordinator(core.changedFlows[position]) }
         }
         mirrorRunState()
     }

@@ -209,14 +209,17 @@ func facadeProblems(_ run: FlowRuntime) -> [String] {
     func instanceIDsActAsASetBelowAndAboveTheArrayLimit(count: Int) {
         var ids = InstanceIDs()
         var reference: Set<Int> = []
+        var inOrder: [Int] = []
         var random = SplitMix64(seed: UInt64(count))
         for _ in 0..<(count * 3) {
             let id = Int(random.next() % UInt64(count))
             ids.insert(id)
-            reference.insert(id)
+            if reference.insert(id).inserted { inOrder.append(id) }
         }
         #expect(ids.count == reference.count)
         #expect(Set(ids) == reference)
+        #expect(Array(ids) == inOrder, "each id once, in the order first inserted")
+        #expect(ids.indices.map { ids[$0] } == inOrder, "read by position as by a loop")
         #expect((0..<(count + 5)).allSatisfy { ids.contains($0) == reference.contains($0) })
         #expect(InstanceIDs().isEmpty && !ids.isEmpty)
     }

@@ -313,33 +313,37 @@ package struct NavigationCore: Sendable {
             changedAtStepEnd.empty()
         }
         guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty else { return }
-        // Emptied by the walk below: its room is kept for the next step.
-        var pending = releasePending
-        releasePending = []
-        defer { releasePending = pending }
+        // Emptied by the walk below: its room is kept for the next step. Moved out and back,
+        // not copied: a copy is a retain and a release of the list every step.
+        var pending: [(item: HeldItem, depth: Int)] = []
+        swap(&pending, &releasePending)
+        defer { swap(&pending, &releasePending) }
         do {
             // The flows the step changed, as they are now, looked up once.
-            for (id, _) in heldAtStepStart { changedAtStepEnd.append(state.flows[id]) }
-            let changedNow = changedAtStepEnd
+            // The lists are read where they are, by position: a copy of one, a slice or a
+            // `zip` of two is a retain and a release of each list every step.
+            for change in heldAtStepStart.indices { changedAtStepEnd.append(state.flows[heldAtStepStart[change].id]) }
             // A step changes one or a few flows, and asking each is cheapest. A step that loops
             // (a child that finishes as it starts, restarted by its parent, until the limits stop
             // it) changes thousands and makes thousands: then what they hold is gathered once,
             // or the questions would cost the product of the two.
             var heldByChanged: Set<Int>?
-            if changedNow.count > Self.changedFlowsAskedInTurn {
+            if changedAtStepEnd.count > Self.changedFlowsAskedInTurn {
                 var held = Set<Int>()
-                for flow in changedNow { flow?.forEachHeldItem { held.insert($0.id) } }
+                for flow in changedAtStepEnd { flow?.forEachHeldItem { held.insert($0.id) } }
                 heldByChanged = held
             }
             func isHeldAtStepEnd(_ id: Int) -> Bool {
                 if id == state.rootID { return true }
                 if let heldByChanged { return heldByChanged.contains(id) }
-                return changedNow.contains { $0?.holds(id) == true }
+                return changedAtStepEnd.contains { $0?.holds(id) == true }
             }
-            for ((_, range), flow) in zip(heldAtStepStart, changedNow) {
-                let items = heldItemsAtStepStart[range]
-                let kept = flow.map { Self.keptFromBottom(items, in: $0) } ?? 0
-                for item in items.dropFirst(kept) where !isHeldAtStepEnd(item.id) { pending.append((item, 0)) }
+            for change in heldAtStepStart.indices {
+                let range = heldAtStepStart[change].items
+                let kept = changedAtStepEnd[change].map { Self.keptFromBottom(heldItemsAtStepStart, range, in: $0) } ?? 0
+                for position in range.dropFirst(kept) where !isHeldAtStepEnd(heldItemsAtStepStart[position].id) {
+                    pending.append((heldItemsAtStepStart[position], 0))
+                }
             }
             for item in madeThisStep where !isHeldAtStepEnd(item.id) { pending.append((HeldItem(item), 0)) }
         }
@@ -356,14 +360,13 @@ package struct NavigationCore: Sendable {
         }
     }
 
-    /// How many of `items` (what a flow held when the step first changed it) a stack or
-    /// sequence still holds at the same places from its bottom: those are held still.
-    private static func keptFromBottom(_ items: ArraySlice<HeldItem>, in flow: CoreFlow) -> Int {
+    /// How many of `items[range]` (what a flow held when the step first changed it) a stack
+    /// or sequence still holds at the same places from its bottom: those are held still.
+    private static func keptFromBottom(_ items: [HeldItem], _ range: Range<Int>, in flow: CoreFlow) -> Int {
         guard flow.kind.holdsStack else { return 0 }
         let entries = flow.entries
         var kept = 0
-        for (item, entry) in zip(items, entries) {
-            guard item.id == entry.id else { break }
+        while kept < range.count, kept < entries.count, items[range.lowerBound + kept].id == entries[kept].id {
             kept += 1
         }
         return kept
