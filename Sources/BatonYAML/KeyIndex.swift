@@ -2,7 +2,9 @@
 /// small its entries are scanned (nothing to build or copy); once it grows past a few entries
 /// a table of keys takes over, so lookups stay cheap either way.
 struct KeyIndex {
-    private static let linearLimit = 8
+    /// A flow's `on` mapping often holds ten or so transitions: scanning them costs less
+    /// than building a table for them.
+    private static let linearLimit = 16
     private var large: KeyTable?
 
     /// Where `key` was first written among `entries`, the mapping's entries so far; nil when new.

@@ -49,7 +49,7 @@ import BatonYAML
 
     /// A mapping's keys are scanned while it is small and indexed once it grows: a duplicate
     /// of the first key is caught at every size, across the switch.
-    @Test(arguments: 1...12)
+    @Test(arguments: 1...20)
     func duplicateOfTheFirstKeyCaughtAtEverySize(_ size: Int) throws {
         let keys = (0..<size).map { "k\($0)" } + ["k0"]
         let document = try YAMLParser.parse(keys.map { "\($0): v" }.joined(separator: "\n"))
