@@ -8,24 +8,26 @@ import BatonModel
 final class FlowGraph {
     /// What one flow can show. A class, filled while the graph is made and only read after:
     /// checks read a flow's record thousands of times, and a struct of six lists was copied
-    /// out of the table at each read (a retain and a release of every list).
+    /// out of the table at each read (a retain and a release of every list). Its fields are
+    /// not checked for overlapping accesses at run time: nothing reads them while they are
+    /// filled.
     final class Shows {
         /// Every screen the flow can show: stack root, steps, branches, pushed, presented,
         /// replaced and reset targets (inside `do` too), link items it holds.
-        var screens = OrderedSet<String>()
+        @exclusivity(unchecked) var screens = OrderedSet<String>()
         /// The screens that go on the flow's own stack (all but the presented ones).
-        var stackScreens = OrderedSet<String>()
+        @exclusivity(unchecked) var stackScreens = OrderedSet<String>()
         /// (1.1) The screens and flows it presents (by an action or a link item it holds): the
         /// ones whose `X.dismissed` it can see.
-        var presented = OrderedSet<String>()
+        @exclusivity(unchecked) var presented = OrderedSet<String>()
         /// The screens it shows other than as its own sequence steps: another placement, whose
         /// `done` is an ordinary event rather than the sequence's `next`.
-        var nonStepScreens = OrderedSet<String>()
+        @exclusivity(unchecked) var nonStepScreens = OrderedSet<String>()
         /// Every child flow it can start: the same sources, plus tabs.
-        var children = OrderedSet<String>()
+        @exclusivity(unchecked) var children = OrderedSet<String>()
         /// The child flows started as soon as the flow starts (stack root, steps that may be
         /// first, branches that may be first, tabs), with where they are written.
-        var startEdges: [(flow: String, location: SourceRange?)] = []
+        @exclusivity(unchecked) var startEdges: [(flow: String, location: SourceRange?)] = []
 
         init() {}
     }
