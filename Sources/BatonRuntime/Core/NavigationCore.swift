@@ -313,11 +313,10 @@ package struct NavigationCore: Sendable {
             changedAtStepEnd.empty()
         }
         guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty else { return }
-        // Emptied by the walk below: its room is kept for the next step. Moved out and back,
-        // not copied: a copy is a retain and a release of the list every step.
-        var pending: [(item: HeldItem, depth: Int)] = []
-        swap(&pending, &releasePending)
-        defer { swap(&pending, &releasePending) }
+        // Emptied by the walk below: its room is kept for the next step.
+        var pending = releasePending
+        releasePending = []
+        defer { releasePending = pending }
         do {
             // The flows the step changed, as they are now, looked up once.
             // The lists are read where they are, by position: a copy of one, a slice or a
