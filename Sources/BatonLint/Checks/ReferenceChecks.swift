@@ -175,24 +175,22 @@ package struct UnknownReferenceCheck: LintCheck {
                     target(transitions[position].trigger.source, context.sourceLocation(of: transitions[position].trigger),
                            "trigger of '\(flow.name)'")
                 }
-                for alternative in transitions[position].actions.indices {
-                    transitions[position].actions[alternative].forEachPerformedAction { action in
-                        switch action.kind {
-                        case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .popTo(let ref),
-                             .show(let ref), .resume(let ref):
-                            target(ref.name, ref.location, "`\(action.kind.keyword)` in '\(flow.name)'")
-                        case .return(let result) where !resultNames.contains(result.name):
-                            out.append(diagnostic(.unknownResult(result.name, among: resultNames.elements), at: result.location))
-                        case .link(let path):
-                            let segments = path.name.split(separator: "?").first.map {
-                                $0.split(separator: "/").map(String.init)
-                            } ?? []
-                            if !patterns.contains(where: { $0.match(segments) != nil }) {
-                                out.append(diagnostic(.unmatchedLink(path.name), at: path.location))
-                            }
-                        default:
-                            break
+                transitions[position].forEachPerformedAction { action in
+                    switch action.kind {
+                    case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .popTo(let ref),
+                         .show(let ref), .resume(let ref):
+                        target(ref.name, ref.location, "`\(action.kind.keyword)` in '\(flow.name)'")
+                    case .return(let result) where !resultNames.contains(result.name):
+                        out.append(diagnostic(.unknownResult(result.name, among: resultNames.elements), at: result.location))
+                    case .link(let path):
+                        let segments = path.name.split(separator: "?").first.map {
+                            $0.split(separator: "/").map(String.init)
+                        } ?? []
+                        if !patterns.contains(where: { $0.match(segments) != nil }) {
+                            out.append(diagnostic(.unmatchedLink(path.name), at: path.location))
                         }
+                    default:
+                        break
                     }
                 }
             }

@@ -86,32 +86,29 @@ package struct PayloadMismatchCheck: LintCheck {
                 // A transition's payloads are the same for each of its actions: found once,
                 // for the first action that goes somewhere with an input.
                 var payloads: [Shape]?
-                let actions = transitions[index].actions
-                for alternative in actions.indices {
-                    actions[alternative].forEachPerformedAction { action in
-                        let target: Reference
-                        switch action.kind {
-                        case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .show(let ref),
-                             .resume(let ref):
-                            target = ref
-                        default:
-                            return
+                transitions[index].forEachPerformedAction { action in
+                    let target: Reference
+                    switch action.kind {
+                    case .push(let ref), .present(_, let ref), .replace(let ref), .reset(let ref), .show(let ref),
+                         .resume(let ref):
+                        target = ref
+                    default:
+                        return
+                    }
+                    guard let input = analysis.input(of: target.name) else { return }
+                    if payloads == nil { payloads = analysis.payloads(of: transitions[index].trigger, in: flow) }
+                    for payload in payloads ?? [] {
+                        let shape = types.merge(payload, with: action.with?.value)
+                        guard let mismatch = types.mismatch(shape, to: input) else { continue }
+                        var location = target.location ?? action.location
+                        if let field = mismatch.field, let with = action.with, with.value.fields[field] != nil {
+                            location = with.location(ofField: field)
                         }
-                        guard let input = analysis.input(of: target.name) else { return }
-                        if payloads == nil { payloads = analysis.payloads(of: transitions[index].trigger, in: flow) }
-                        for payload in payloads ?? [] {
-                            let shape = types.merge(payload, with: action.with?.value)
-                            guard let mismatch = types.mismatch(shape, to: input) else { continue }
-                            var location = target.location ?? action.location
-                            if let field = mismatch.field, let with = action.with, with.value.fields[field] != nil {
-                                location = with.location(ofField: field)
-                            }
-                            out.append(diagnostic(.payloadMismatch(action.kind.text, hands: payload,
-                                                                   from: transitions[index].trigger.description,
-                                                                   target: target.name, needs: input, mismatch),
-                                                  at: location))
-                            break
-                        }
+                        out.append(diagnostic(.payloadMismatch(action.kind.text, hands: payload,
+                                                               from: transitions[index].trigger.description,
+                                                               target: target.name, needs: input, mismatch),
+                                              at: location))
+                        break
                     }
                 }
             }
