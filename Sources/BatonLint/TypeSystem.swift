@@ -243,15 +243,20 @@ struct TypeSystem {
     /// each in a `Shape` would box it, on every event a screen sends.
     private func mismatch<Given>(fields given: (String) -> Given?, to name: String, _ targetFields: [Field], depth: Int,
                                  fits: (Given, TypeRef, Int) -> Mismatch?) -> Mismatch? {
-        for field in targetFields {
-            guard let shape = given(field.name) else {
-                if field.type.isOptional || acceptsNothing(field.type) { continue }
-                return Mismatch(reason: "field `\(field.name)` of `\(name)` is missing", field: field.name,
-                                fix: "make `\(field.name)` optional in `\(name)`, or supply it with `with`")
+        // Read by position: `for field in` would copy each field whole (its name, type and
+        // place), on every event a screen sends with a payload.
+        for position in targetFields.indices {
+            guard let shape = given(targetFields[position].name) else {
+                let type = targetFields[position].type
+                if type.isOptional || acceptsNothing(type) { continue }
+                let field = targetFields[position].name
+                return Mismatch(reason: "field `\(field)` of `\(name)` is missing", field: field,
+                                fix: "make `\(field)` optional in `\(name)`, or supply it with `with`")
             }
-            if var inner = fits(shape, field.type, depth + 1) {
-                inner.reason = "field `\(field.name)`: " + inner.reason
-                inner.field = field.name
+            if var inner = fits(shape, targetFields[position].type, depth + 1) {
+                let field = targetFields[position].name
+                inner.reason = "field `\(field)`: " + inner.reason
+                inner.field = field
                 return inner
             }
         }

@@ -54,7 +54,10 @@ public final class FlowRuntime {
     public internal(set) var finishedOutcome: String?
     public internal(set) var finishedPayload: Value?
     /// Called with every log entry as it is recorded, for analytics.
-    @ObservationIgnored public var onTransition: ((LogEntry) -> Void)?
+    ///
+    /// Not checked for overlapping accesses at run time: it is read once a step, on the main
+    /// actor, and the runtime calls it only after reading it.
+    @ObservationIgnored @exclusivity(unchecked) public var onTransition: ((LogEntry) -> Void)?
 
     /// The coordinators and screen entries (with their view models) mirroring the core's
     /// instances, by instance id.

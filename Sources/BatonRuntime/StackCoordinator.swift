@@ -14,9 +14,12 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
         }
         set { changeEntries { $0 = newValue } }
     }
-    @ObservationIgnored private var _entries: [NavigationItem] = []
-    /// Whether anything has read `entries`: until then they have no observers.
-    @ObservationIgnored private var entriesRead = ReadMark()
+    /// Not checked for overlapping accesses at run time: it is changed only by the runtime's
+    /// sync, on the main actor, through `changeEntries`, whose changes read the mirror, not it.
+    @ObservationIgnored @exclusivity(unchecked) private var _entries: [NavigationItem] = []
+    /// Whether anything has read `entries`: until then they have no observers. Unchecked, as
+    /// `_entries`: set by the getter, read by `changeEntries`, neither inside the other.
+    @ObservationIgnored @exclusivity(unchecked) private var entriesRead = ReadMark()
 
     override init(id: Int, flow: Flow, input: Value?) {
         super.init(id: id, flow: flow, input: input)
