@@ -7,11 +7,16 @@ final class NodeReader {
     let file: String
     /// `file`, named once so that each range made here does not look its path up.
     private let sourceFile: SourceFile
-    var diagnostics: [Diagnostic] = []
+    // The stored properties below are not checked for overlapping accesses at run time: the
+    // reader is used by one thread, and each is changed only where nothing it calls reaches
+    // it (`streamed` by `decodeStreamed` and the file's end, whose decoders never read it; the
+    // caches by their own lookups; the diagnostics by `report` and by swaps). Checked, they
+    // cost a lookup for every entry and type the file holds.
+    @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
     /// What a `SectionStream` decoded while the file was parsed.
-    var streamed = StreamedSections()
-    private var parsedExpressions = NameMap<Result<Expression, ExpressionError>>()
-    private var parsedTypes = NameMap<Result<TypeRef, TypeRef.ParseError>>()
+    @exclusivity(unchecked) var streamed = StreamedSections()
+    @exclusivity(unchecked) private var parsedExpressions = NameMap<Result<Expression, ExpressionError>>()
+    @exclusivity(unchecked) private var parsedTypes = NameMap<Result<TypeRef, TypeRef.ParseError>>()
 
     init(file: String) {
         self.file = file
