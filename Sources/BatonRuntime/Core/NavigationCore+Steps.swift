@@ -157,10 +157,12 @@ extension NavigationCore {
         settle(retryingLinks: result == .handled)
         releaseUnheld()
         guard recordsLog else { return endStep(result: result, entries: []) }
-        // The step's own entry is made in the list, not copied into it.
-        var entries = [LogEntry(
+        // The step's own entry goes first, in the room the last step's entries left.
+        var entries: [LogEntry] = []
+        swap(&entries, &spareEntries)
+        entries.append(LogEntry(
             sequence: 0, trigger: own.trigger ?? trigger(), source: source, flow: own.flow, action: own.actionText,
-            result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil)]
+            result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil))
         if !nestedEntries.isEmpty { entries += nestedEntries }
         return endStep(result: result, entries: entries)
     }

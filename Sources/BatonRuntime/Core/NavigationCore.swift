@@ -52,6 +52,9 @@ package struct NavigationCore: Sendable {
     package internal(set) var use = StepUse()
     /// Entries recorded during the current step, after its own.
     var nestedEntries: [LogEntry] = []
+    /// An empty list with room, handed back by whoever logged the last step's entries: the next
+    /// step's entries are made in it rather than in a list allocated (and freed) every step.
+    package var spareEntries: [LogEntry] = []
     /// Instances created by the current step, against `maxCreatedPerStep`.
     var createdThisStep = 0
     /// Set when a child flow finished, so the next settle restarts whatever it left empty.
