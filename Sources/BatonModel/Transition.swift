@@ -158,6 +158,11 @@ public enum ActionKind: Hashable, Codable, Sendable {
     /// performed, none is.
     case `do`([Action])
 
+    /// Whether this is a `do`; asked without binding the items, which would copy the kind.
+    @inlinable package var isDo: Bool {
+        if case .do = self { true } else { false }
+    }
+
     /// The action's name as written in a flow file.
     public var keyword: String {
         switch self {
@@ -233,7 +238,9 @@ extension Action {
     /// an action that is not a `do`.
     @inlinable
     package func forEachPerformedAction(_ body: (Action) throws -> Void) rethrows {
-        if case .do(let items) = kind {
+        // The case is tested before its items are bound: binding them copies the whole kind,
+        // for every action, where most are not a `do`.
+        if kind.isDo, case .do(let items) = kind {
             for item in items { try body(item) }
         } else {
             try body(self)
