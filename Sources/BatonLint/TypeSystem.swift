@@ -200,6 +200,8 @@ struct TypeSystem {
     func mismatch(_ value: Value, to target: TypeRef, depth: Int = 0) -> Mismatch? {
         guard depth < Self.depthLimit else { return nil }
         var plain: Mismatch { Mismatch(reason: "\(Self.describe(value)) is not \(Article.with("`\(target)`"))", fix: nil) }
+        // A builtin (most fields of a payload) is checked without resolving it.
+        if case .builtin(let builtin) = target { return Self.fits(value, builtin) ? nil : plain }
         switch resolve(target) {
         case .unknown, .builtin(.any):
             return nil
@@ -207,13 +209,7 @@ struct TypeSystem {
             if value == .null { return nil }
             return mismatch(value, to: wrapped, depth: depth + 1)
         case .builtin(let builtin):
-            switch (builtin, value) {
-            case (.string, .string), (.url, .string), (.int, .int), (.double, .double), (.double, .int),
-                 (.bool, .bool):
-                return nil
-            default:
-                return plain
-            }
+            return Self.fits(value, builtin) ? nil : plain
         case .list(let element):
             guard case .list(let items) = value else { return plain }
             for item in items {
@@ -225,6 +221,17 @@ struct TypeSystem {
             return mismatch(fields: { Self.field($0, in: fields) }, to: name, targetFields, depth: depth) {
                 mismatch($0, to: $1, depth: $2)
             }
+        }
+    }
+
+    /// Whether a value is of builtin type `builtin` (an int goes where a double is expected).
+    private static func fits(_ value: Value, _ builtin: BuiltinType) -> Bool {
+        switch (builtin, value) {
+        case (.any, _), (.string, .string), (.url, .string), (.int, .int), (.double, .double), (.double, .int),
+             (.bool, .bool):
+            true
+        default:
+            false
         }
     }
 
