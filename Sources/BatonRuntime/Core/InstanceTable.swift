@@ -48,12 +48,13 @@ package struct InstanceTable<Pair: InstancePair> {
 
     /// Where `id` is, or where it would be inserted.
     @inlinable func position(of id: Int) -> (index: Int, found: Bool) {
-        // Most lookups are of recent instances, at the end.
-        if let last = pairs.last?.id {
-            if last == id { return (pairs.count - 1, true) }
-            if last < id { return (pairs.count, false) }
-        }
-        var low = 0
+        // Most lookups are of recent instances, at the end, or of the root, made first.
+        guard let last = pairs.last?.id else { return (0, false) }
+        if last == id { return (pairs.count - 1, true) }
+        if last < id { return (pairs.count, false) }
+        let first = pairs[0].id
+        if first >= id { return (0, first == id) }
+        var low = 1
         var high = pairs.count
         while low < high {
             let middle = low + (high - low) / 2
