@@ -72,15 +72,6 @@ public enum Node: Sendable, Equatable {
             init(_ text: String) { self.text = text }
         }
 
-        public init(_ value: String, style: ScalarStyle = .plain, tag: String? = nil,
-                    start: Mark = Mark(line: 1, column: 1), end: Mark? = nil) {
-            self.value = value
-            self.style = style
-            self.taggedAs = tag.map(Tag.init)
-            self.start = start
-            self.end = end ?? start
-        }
-
         /// Whether this is a plain scalar YAML reads as null: `~`, `null`, `Null`, `NULL` or empty.
         /// Asked of nearly every scalar the loader reads, so decided by length first: most
         /// values are not one or four bytes long, and only those are compared.
@@ -174,6 +165,17 @@ public enum Node: Sendable, Equatable {
         case .sequence: "a list"
         case .mapping: "a mapping"
         }
+    }
+}
+
+// The initialiser is in an extension, so that it hands its values to the memberwise
+// initialiser Swift makes for the struct: one that sets the fields itself leaves, in this
+// compiler, a copy of the whole scalar and a release of the original on every return (a
+// retain and a release of each part of every scalar a file holds).
+extension Node.Scalar {
+    public init(_ value: String, style: ScalarStyle = .plain, tag: String? = nil,
+                start: Mark = Mark(line: 1, column: 1), end: Mark? = nil) {
+        self.init(value: value, start: start, end: end ?? start, style: style, taggedAs: tag.map(Tag.init))
     }
 }
 
