@@ -42,19 +42,17 @@ public struct LogEntry: Sendable, Equatable, Codable {
         case sequence, trigger, source, flow, action, result, message, isError
         case stateBox = "state"
     }
+}
 
+// The initialiser is in an extension, so that it hands its values to the memberwise
+// initialiser Swift makes for the struct: one that sets the fields itself leaves, in this
+// compiler, a copy of the whole entry and a release of the original on every return.
+extension LogEntry {
     public init(
         sequence: Int, trigger: String, source: String? = nil, flow: String? = nil, action: String? = nil,
         result: String, message: String? = nil, isError: Bool = false, state: NavigationState? = nil
     ) {
-        self.sequence = sequence
-        self.trigger = trigger
-        self.source = source
-        self.flow = flow
-        self.action = action
-        self.result = result
-        self.message = message
-        self.isError = isError
-        self.stateBox = state.map(StateBox.init)
+        self.init(sequence: sequence, trigger: trigger, source: source, flow: flow, action: action, result: result,
+                  message: message, isError: isError, stateBox: state.map(StateBox.init))
     }
 }
