@@ -50,16 +50,6 @@ public struct Action: Hashable, Codable, Sendable {
     public var singleTop: Bool
     @NotCompared public var location: SourceRange?
 
-    public init(
-        _ kind: ActionKind, when: Condition? = nil, with: LiteralValue? = nil, singleTop: Bool = false,
-        location: SourceRange? = nil
-    ) {
-        self.kind = kind
-        self.extras = Extras.holding(when: when, with: with)
-        self.singleTop = singleTop
-        self.location = location
-    }
-
     public var when: Condition? {
         get { extras?.when }
         set { extras = Extras.holding(when: newValue, with: with) }
@@ -73,15 +63,6 @@ public struct Action: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case kind, when, with, singleTop, location
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(try container.decode(ActionKind.self, forKey: .kind),
-                  when: try container.decodeIfPresent(Condition.self, forKey: .when),
-                  with: try container.decodeIfPresent(LiteralValue.self, forKey: .with),
-                  singleTop: try container.decode(Bool.self, forKey: .singleTop),
-                  location: try container.decodeIfPresent(SourceRange.self, forKey: .location))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -114,6 +95,27 @@ public struct Action: Hashable, Codable, Sendable {
             hasher.combine(when)
             hasher.combine(with)
         }
+    }
+}
+
+// The initialisers are in an extension, so that they hand their values to the memberwise
+// initialiser Swift makes for the struct. One that sets the fields itself leaves, in this
+// compiler, a copy of the whole action and a release of the original on every return.
+extension Action {
+    public init(
+        _ kind: ActionKind, when: Condition? = nil, with: LiteralValue? = nil, singleTop: Bool = false,
+        location: SourceRange? = nil
+    ) {
+        self.init(kind: kind, extras: Extras.holding(when: when, with: with), singleTop: singleTop, location: location)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode(ActionKind.self, forKey: .kind),
+                  when: try container.decodeIfPresent(Condition.self, forKey: .when),
+                  with: try container.decodeIfPresent(LiteralValue.self, forKey: .with),
+                  singleTop: try container.decode(Bool.self, forKey: .singleTop),
+                  location: try container.decodeIfPresent(SourceRange.self, forKey: .location))
     }
 }
 
