@@ -203,7 +203,7 @@ struct TypeSystem {
         // A builtin (most fields of a payload) is checked without resolving it.
         if case .builtin(let builtin) = target { return Self.fits(value, builtin) ? nil : plain }
         switch resolve(target) {
-        case .unknown, .builtin(.any):
+        case .unknown:
             return nil
         case .optional(let wrapped):
             if value == .null { return nil }

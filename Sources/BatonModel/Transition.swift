@@ -253,7 +253,7 @@ extension Action {
 extension Transition {
     /// Every action this transition can perform, across its alternatives and their `do` items.
     public var performedActions: [Action] {
-        let hasDo = actions.contains { if case .do = $0.kind { true } else { false } }
+        let hasDo = actions.contains { $0.kind.isDo }
         return hasDo ? actions.flatMap(\.performedActions) : actions
     }
 

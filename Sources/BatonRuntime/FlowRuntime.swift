@@ -336,11 +336,6 @@ public final class FlowRuntime {
         if let transition {
             for entry in numbered { transition(entry) }
         }
-        // The emptied list goes back to the core, which makes the next step's entries in it;
-        // not the room of a step that logged many (over 8), which would be held for good.
-        if numbered.capacity <= 8 {
-            numbered.removeAll(keepingCapacity: true)
-            core.spareEntries = numbered
-        }
+        core.recycle(&numbered)
     }
 }

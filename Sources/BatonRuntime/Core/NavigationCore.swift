@@ -52,9 +52,9 @@ package struct NavigationCore: Sendable {
     package internal(set) var use = StepUse()
     /// Entries recorded during the current step, after its own.
     var nestedEntries: [LogEntry] = []
-    /// An empty list with room, handed back by whoever logged the last step's entries: the next
-    /// step's entries are made in it rather than in a list allocated (and freed) every step.
-    package var spareEntries: [LogEntry] = []
+    /// An empty list with room, handed back by `recycle(_:)`: the next step's entries are made
+    /// in it rather than in a list allocated (and freed) every step.
+    var spareEntries: [LogEntry] = []
     /// Instances created by the current step, against `maxCreatedPerStep`.
     var createdThisStep = 0
     /// Set when a child flow finished, so the next settle restarts whatever it left empty.
@@ -252,6 +252,14 @@ package struct NavigationCore: Sendable {
     package mutating func forgettingChanges<Result>(_ body: (_ flows: InstanceIDs, _ screens: InstanceIDs) -> Result) -> Result {
         defer { clearChanges() }
         return body(changedFlows, changedScreens)
+    }
+
+    /// Takes back the list a step's entries came in, once they are logged, to make the next
+    /// step's in; not the room of a step that logged many, which would be held for good.
+    package mutating func recycle(_ entries: inout [LogEntry]) {
+        guard entries.capacity <= 8 else { return }
+        entries.empty()
+        swap(&entries, &spareEntries)
     }
 
     /// Forgets what changed, keeping the sets' room for the next step.
