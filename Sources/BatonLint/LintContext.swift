@@ -22,7 +22,7 @@ package final class LintContext {
     /// The structural ways deep links take.
     lazy var linkWays = LinkWays(index: index)
     /// Assignability and literal matching.
-    lazy var typeSystem = TypeSystem(types: index.types)
+    lazy var typeSystem = TypeSystem(index: index)
     /// Payloads of triggers and outcomes.
     lazy var payloads = PayloadAnalysis(context: self)
     /// Which flows have a transition on which trigger, for the checks of what nothing handles.

@@ -34,13 +34,21 @@ struct Mismatch: Hashable, Sendable {
 /// The format's type rules: aliases are transparent, records are compared by structure, `any`
 /// accepts everything, `T` goes where `T?` is expected.
 struct TypeSystem {
-    /// The declared types' bodies by name. A payload is checked on every step that carries
-    /// one, and its types resolved at every level, so they are looked up in a `NameTable`, which
-    /// keeps only the bodies: a lookup copies one, not the whole definition.
-    let types: NameTable<TypeDefinition.Body>
+    /// The declared types, and where each name's first is among them. A payload is checked
+    /// on every step that carries one, and its types resolved at every level, so names are
+    /// looked up in a `NameTable`; the definitions are the spec's own, not copied into it.
+    private let definitions: [TypeDefinition]
+    private let positions: NameTable<Int32>
 
-    init(types: [String: TypeDefinition]) {
-        self.types = NameTable(types) { $0.body }
+    init(index: SpecIndex) {
+        definitions = index.spec.types
+        positions = index.typePositions
+    }
+
+    /// The body of the type named `name`, nil when none is declared.
+    private func body(named name: String) -> TypeDefinition.Body? {
+        guard let found = positions[name], definitions.indices.contains(Int(found)) else { return nil }
+        return definitions[Int(found)].body
     }
 
     /// A type with its aliases followed.
@@ -63,7 +71,7 @@ struct TypeSystem {
             case .list(let element): return .list(element)
             case .optional(let wrapped): return .optional(wrapped)
             case .named(let name):
-                guard let body = types[name] else { return .unknown }
+                guard let body = body(named: name) else { return .unknown }
                 switch body {
                 case .record(let fields): return .record(name: name, fields: fields)
                 case .alias(let target): current = target

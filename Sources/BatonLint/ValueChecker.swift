@@ -32,7 +32,7 @@ public struct ValueChecker: Sendable {
     }
 
     public init(index: SpecIndex) {
-        self.init(index: index, system: TypeSystem(types: index.types))
+        self.init(index: index, system: TypeSystem(index: index))
     }
 
     /// A checker over a type system made already (lint's own), not made again.

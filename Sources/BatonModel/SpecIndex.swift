@@ -5,28 +5,48 @@ public struct SpecIndex: Sendable {
     public let screens: DeclarationTable<Screen>
     /// The flows by name (the first of each name).
     public let flows: DeclarationTable<Flow>
-    public let types: [String: TypeDefinition]
+    /// The types by name (the first of each name). Made on each call, from the spec: look a
+    /// type up with `type(named:)`.
+    public var types: [String: TypeDefinition] { Self.byName(spec.types, \.name) }
     public let flags: [String: Flag]
     public let context: [String: ContextFact]
     /// Where each screen and flow name is declared: the one table `screens`, `flows` and
     /// `kind(of:)` read.
     private let positions: NameTable<DeclarationPositions>
+    /// Where each type is declared (the first of each name). A table of every definition by
+    /// name copied each one, a retain of every part of thousands of types whose memory had
+    /// left the cache, and most lints look few of them up.
+    package let typePositions: NameTable<Int32>
 
     public init(_ spec: FlowSpec) {
         self.spec = spec
         var positions = NameMap<DeclarationPositions>()
         positions.reserveCapacity(spec.screens.count + spec.flows.count)
-        for (position, flow) in spec.flows.enumerated() {
-            positions.update(flow.name, initial: .none) { if $0.flow < 0 { $0.flow = Int32(clamping: position) } }
+        // Read by position: `for x in` would copy every declaration, a retain and a release of
+        // each of its parts, for its name alone.
+        let declaredFlows = spec.flows
+        for position in declaredFlows.indices {
+            positions.update(declaredFlows[position].name, initial: .none) {
+                if $0.flow < 0 { $0.flow = Int32(clamping: position) }
+            }
         }
-        for (position, screen) in spec.screens.enumerated() {
-            positions.update(screen.name, initial: .none) { if $0.screen < 0 { $0.screen = Int32(clamping: position) } }
+        let declaredScreens = spec.screens
+        for position in declaredScreens.indices {
+            positions.update(declaredScreens[position].name, initial: .none) {
+                if $0.screen < 0 { $0.screen = Int32(clamping: position) }
+            }
         }
         let table = NameTable(positions)
         self.positions = table
         screens = DeclarationTable(positions: table, declarations: spec.screens, isFlows: false)
         flows = DeclarationTable(positions: table, declarations: spec.flows, isFlows: true)
-        types = Self.byName(spec.types, \.name)
+        var typePositions = NameMap<Int32>()
+        typePositions.reserveCapacity(spec.types.count)
+        let declaredTypes = spec.types
+        for position in declaredTypes.indices {
+            typePositions.insert(Int32(clamping: position), for: declaredTypes[position].name)
+        }
+        self.typePositions = NameTable(typePositions)
         flags = Self.byName(spec.flags, \.name)
         context = Self.byName(spec.context, \.name)
     }
@@ -35,10 +55,22 @@ public struct SpecIndex: Sendable {
     private static func byName<T>(_ items: [T], _ name: (T) -> String) -> [String: T] {
         var table: [String: T] = [:]
         table.reserveCapacity(items.count)
-        for item in items where table[name(item)] == nil {
-            table[name(item)] = item
+        for position in items.indices {
+            let key = name(items[position])
+            if table[key] == nil { table[key] = items[position] }
         }
         return table
+    }
+
+    /// The type named `name` (the first of that name), nil when none is declared.
+    public func type(named name: String) -> TypeDefinition? {
+        typePosition(named: name).map { spec.types[$0] }
+    }
+
+    /// Where in the spec's types the first named `name` is, nil when none is.
+    package func typePosition(named name: String) -> Int? {
+        guard let found = typePositions[name], spec.types.indices.contains(Int(found)) else { return nil }
+        return Int(found)
     }
 
     /// Whether `name` is a screen or a flow, nil when it is neither.

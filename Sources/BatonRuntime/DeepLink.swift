@@ -63,7 +63,7 @@ struct LinkParameters {
             switch current {
             case .optional(let inner): current = inner
             case .named(let name):
-                guard let definition = index.types[name] else { return nil }
+                guard let definition = index.type(named: name) else { return nil }
                 switch definition.body {
                 case .record(let fields): return fields
                 case .alias(let target): current = target
@@ -80,7 +80,7 @@ struct LinkParameters {
             switch current {
             case .optional(let inner): current = inner
             case .named(let name):
-                guard let definition = index.types[name], case .alias(let target) = definition.body else {
+                guard let definition = index.type(named: name), case .alias(let target) = definition.body else {
                     throw Failure(message: RuntimeMessage.linkParameter(field, text, type))
                 }
                 current = target

@@ -23,7 +23,7 @@ struct PayloadSynthesizer {
             case .any: return .string("any\(n)")
             }
         case .named(let name):
-            guard let definition = index.types[name] else { return nil }
+            guard let definition = index.type(named: name) else { return nil }
             switch definition.body {
             case .alias(let target):
                 return value(of: target, using: &random, depth: depth + 1)
