@@ -76,7 +76,7 @@ extension NodeReader {
         contents.types += values["types"].map(typeDefinitions) ?? []
         contents.screens += values["screens"].map(screens) ?? []
         contents.flows += values["flows"].map(flows) ?? []
-        contents.flows = contents.flows.fitted()
+        contents.flows.fit()
         return contents
     }
 }

@@ -16,13 +16,19 @@ extension Array {
 }
 
 extension Array {
-    /// The same elements in storage of their count, for an array that grew by appending and is
-    /// now complete.
-    func fitted() -> [Element] {
-        guard capacity > count else { return self }
-        var copy: [Element] = []
-        copy.reserveCapacity(count)
-        copy.append(contentsOf: self)
-        return copy
+    /// Moves the elements into storage of their count, for an array that grew by appending and
+    /// is now complete. They are moved, not copied: a copy retains every part of every element
+    /// (for the screens of a large flow, tens of thousands of strings and lists whose memory
+    /// has left the cache) and the old storage then releases them all again.
+    mutating func fit() {
+        guard capacity > count else { return }
+        // `popLast` moves an element out: twice, and they are back in their order.
+        var reversed: [Element] = []
+        reversed.reserveCapacity(count)
+        while let last = popLast() { reversed.append(last) }
+        var fitted: [Element] = []
+        fitted.reserveCapacity(reversed.count)
+        while let last = reversed.popLast() { fitted.append(last) }
+        self = fitted
     }
 }

@@ -33,9 +33,9 @@ struct StreamedSections {
     mutating func enter(_ section: Section) -> Bool {
         guard section != current else { return false }
         current = section
-        if section != .types { types = types.fitted() }
-        if section != .screens { screens = screens.fitted() }
-        if section != .flows { flows = flows.fitted() }
+        if section != .types { types.fit() }
+        if section != .screens { screens.fit() }
+        if section != .flows { flows.fit() }
         return true
     }
 }

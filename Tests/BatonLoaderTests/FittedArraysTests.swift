@@ -1,0 +1,35 @@
+import Testing
+@testable import BatonLoader
+
+/// A decoded list, once complete, keeps its elements in their order in storage of its count.
+@Suite struct FittedArraysTests {
+    private final class Item {
+        let number: Int
+        init(_ number: Int) { self.number = number }
+    }
+
+    @Test(arguments: [1, 2, 5, 100, 1_000])
+    func fittingKeepsTheSameElementsInTheirOrder(count: Int) {
+        var items: [Item] = []
+        for number in 0..<count { items.append(Item(number)) }
+        let before = items
+        items.fit()
+        #expect(items.count == count)
+        // Room for the count, up to what the allocator rounds a block up to (16 bytes).
+        #expect(items.capacity >= count && items.capacity <= count + 16 / MemoryLayout<Item>.stride)
+        #expect(zip(items, before).allSatisfy { $0 === $1 })
+    }
+
+    @Test func aListWithNoRoomToSpareIsLeftAsItIs() {
+        var items = [Item(1), Item(2), Item(3)]
+        items.fit()
+        #expect(items.map(\.number) == [1, 2, 3])
+    }
+
+    @Test func anEmptyListStaysEmpty() {
+        var items: [Item] = []
+        items.reserveCapacity(10)
+        items.fit()
+        #expect(items.isEmpty)
+    }
+}
