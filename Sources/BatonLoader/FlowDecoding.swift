@@ -40,13 +40,21 @@ extension NodeReader {
         }
         let reselect = kindKey.value == "tabs" ? values["reselect"].flatMap(tabReselect) : nil
         let follow = kindKey.value == "switch" ? values["follow"].flatMap { bool($0, "`follow`") } : nil
+        let title = values["title"].flatMap { string($0, "`title`") }
+        let input = values["input"].flatMap { type($0) }
+        let with = values["with"].map(literal)
+        // The entries of `on` decoded while the file was parsed come first; those left in the
+        // tree are the ones a merge key brought, which follow the written ones.
+        var transitions = takeStreamedTransitions()
+        if let on = values["on"] { transitions += self.transitions(on) }
+        transitions.fit()
         return Flow(
             name: name,
-            title: values["title"].flatMap { string($0, "`title`") },
-            input: values["input"].flatMap { type($0) },
-            with: values["with"].map(literal),
+            title: title,
+            input: input,
+            with: with,
             kind: kind,
-            transitions: values["on"].map(transitions) ?? [],
+            transitions: transitions,
             links: values["links"].map(links) ?? [],
             reselect: reselect ?? .popToRoot,
             follow: follow ?? false,
@@ -151,22 +159,25 @@ extension NodeReader {
 
     private func transitions(_ node: Node) -> [Transition] {
         guard let mapping = mapping(node, "`on`", nullIsEmpty: true) else { return [] }
-        return mapping.entries.compactMapFitted { entry -> Transition? in
-            guard let key = key(entry.key), !isExtension(key) else { return nil }
-            let keyRange = range(key.start, key.end)
-            guard let trigger = trigger(key.value, at: keyRange) else { return nil }
-            let actions: [Action]
-            if let list = entry.value.sequence {
-                actions = list.items.compactMapFitted(action)
-                if list.items.isEmpty {
-                    report(LoaderMessage.invalidAction("an empty list of actions does nothing", at: range(of: entry.value),
-                                                       suggestion: "write `ignore` to swallow the event"))
-                }
-            } else {
-                actions = action(entry.value).map { [$0] } ?? []
+        return mapping.entries.compactMapFitted { transition(key: $0.key, value: $0.value) }
+    }
+
+    /// One entry of `on`: a trigger and its action or list of actions.
+    func transition(key keyNode: Node, value: Node) -> Transition? {
+        guard let key = key(keyNode), !isExtension(key) else { return nil }
+        let keyRange = range(key.start, key.end)
+        guard let trigger = trigger(key.value, at: keyRange) else { return nil }
+        let actions: [Action]
+        if let list = value.sequence {
+            actions = list.items.compactMapFitted(action)
+            if list.items.isEmpty {
+                report(LoaderMessage.invalidAction("an empty list of actions does nothing", at: range(of: value),
+                                                   suggestion: "write `ignore` to swallow the event"))
             }
-            return Transition(trigger: trigger, actions: actions, location: keyRange)
+        } else {
+            actions = action(value).map { [$0] } ?? []
         }
+        return Transition(trigger: trigger, actions: actions, location: keyRange)
     }
 
     private func trigger(_ text: String, at location: SourceRange) -> Trigger? {

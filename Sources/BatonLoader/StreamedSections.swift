@@ -13,10 +13,19 @@ struct StreamedSections {
 
     static let names = Set(Section.allCases.map(\.rawValue))
 
+    /// The key of a flow whose entries are streamed before the flow: its transitions.
+    static let nestedSections = [Section.flows.rawValue: "on"]
+    static let transitionsSection = SectionStream.nestedName(Section.flows.rawValue, "on")
+
     var types: [TypeDefinition] = []
     var screens: [Screen] = []
     var flows: [Flow] = []
     var diagnostics: [Diagnostic] = []
+    /// The transitions of the flow being parsed, decoded from its `on` as they came, with what
+    /// their decoding reported. The flow takes them when it is decoded; a flow that is not
+    /// (its name or kind is wrong) drops them, as it would not have read its `on`.
+    var transitions: [Transition] = []
+    var transitionDiagnostics: [Diagnostic] = []
     /// The section whose entries are being decoded.
     private var current: Section?
 
@@ -44,9 +53,33 @@ extension NodeReader {
     /// A stream that decodes each entry of the sections as soon as it is parsed, so the tree
     /// never holds them.
     func sectionStream() -> SectionStream {
-        SectionStream(sections: StreamedSections.names) { [unowned self] section, key, value in
-            decodeStreamed(section, key: .scalar(key), value: value)
+        SectionStream(sections: StreamedSections.names, nestedSections: StreamedSections.nestedSections) {
+            [unowned self] section, key, value in
+            if section == StreamedSections.transitionsSection {
+                decodeStreamedTransition(key: .scalar(key), value: value)
+            } else {
+                decodeStreamed(section, key: .scalar(key), value: value)
+            }
         }
+    }
+
+    /// One entry of the `on` of the flow being parsed: kept, with what it reports, for the flow.
+    private func decodeStreamedTransition(key: Node, value: Node) {
+        swap(&diagnostics, &streamed.transitionDiagnostics)
+        defer { swap(&diagnostics, &streamed.transitionDiagnostics) }
+        // The flows section has begun: the lists before it are complete.
+        if streamed.enter(.flows) { forgetParsedTexts() }
+        if let transition = transition(key: key, value: value) { streamed.transitions.append(transition) }
+    }
+
+    /// The transitions streamed from the `on` of the flow now decoded, with their diagnostics,
+    /// moved out.
+    func takeStreamedTransitions() -> [Transition] {
+        var taken: [Transition] = []
+        swap(&taken, &streamed.transitions)
+        diagnostics += streamed.transitionDiagnostics
+        streamed.transitionDiagnostics = []
+        return taken
     }
 
     private func decodeStreamed(_ section: String, key: Node, value: Node) {
@@ -62,6 +95,9 @@ extension NodeReader {
             appendScreen(key: key, value: value, to: &streamed.screens)
         case .flows?:
             if let flow = flow(key: key, value: value) { streamed.flows.append(flow) }
+            // A flow that did not take its streamed transitions was not read: they go with it.
+            streamed.transitions = []
+            streamed.transitionDiagnostics = []
         case nil:
             break
         }

@@ -27,9 +27,12 @@ struct TreeBuilder: EventSink {
         var keys = KeyIndex()
         var expecting = Expecting.key
         var mergeSources: [Node.Mapping] = []
-        /// For a mapping that is the value of a streamed section of the root mapping, that
-        /// section: its entries go to the stream (see `streamedSection(anchor:)`).
+        /// For a mapping whose entries go to the stream (a streamed section of the root
+        /// mapping, or a nested one), the section's name (see `streamedSection(anchor:)`).
         var streamedSection: String?
+        /// For a streamed section of the root mapping, the key of its entries' mappings whose
+        /// mapping is streamed too (`SectionStream.nestedSections`), looked up once.
+        var nestedKey: String?
 
         /// Reads `key` as the next key of this mapping and sets what the node after it is: a
         /// merge, a duplicate to drop (returned as a problem, reported at the second key), or
@@ -159,7 +162,9 @@ struct TreeBuilder: EventSink {
     }
 
     mutating func startMapping(anchor: String?, at mark: Mark) throws(YAMLError) {
-        try open(Frame(kind: .mapping, start: mark, anchor: anchor, streamedSection: streamedSection(anchor: anchor)))
+        let streamed = streamedSection(anchor: anchor)
+        try open(Frame(kind: .mapping, start: mark, anchor: anchor, streamedSection: streamed?.section,
+                       nestedKey: streamed?.nestedKey))
     }
 
     /// Closes the innermost sequence or mapping.
@@ -230,7 +235,7 @@ struct TreeBuilder: EventSink {
                 if let duplicate = stack[top].expect(key: consume node) { problems.append(duplicate) }
             case .value:
                 guard let key = stack[top].takeKey() else { return }
-                if top == 1, let section = stack[top].streamedSection, case .scalar(let scalar) = key {
+                if let section = stack[top].streamedSection, case .scalar(let scalar) = key {
                     stream?.consume(section, scalar, consume node)
                     stack[top].recordStreamed(key: scalar)
                 } else {
@@ -246,13 +251,32 @@ struct TreeBuilder: EventSink {
     }
 
     /// The section a mapping about to open is the value of, when its entries go to `stream`:
-    /// the value of a streamed key of the root mapping. An anchored section is kept whole, so
+    /// the value of a streamed key of the root mapping, or of a nested section's key in the
+    /// mapping of an entry that is itself handed over. An anchored mapping is kept whole, so
     /// that an alias to it sees every entry.
-    private func streamedSection(anchor: String?) -> String? {
-        guard anchor == nil, stack.count == 1, stack[0].kind == .mapping,
-              case .value(let sectionKey) = stack[0].expecting, case .scalar(let section) = sectionKey,
-              stream?.sections.contains(section.value) == true else { return nil }
-        return section.value
+    private func streamedSection(anchor: String?) -> (section: String, nestedKey: String?)? {
+        guard anchor == nil, let stream else { return nil }
+        switch stack.count {
+        case 1:
+            guard stack[0].kind == .mapping, let section = Self.scalarKey(expectedBy: stack[0]),
+                  stream.sections.contains(section) else { return nil }
+            return (section, stream.nestedSections[section])
+        case 3:
+            // The root, a streamed section, one of its entries (a mapping of its own, under a
+            // scalar key, so that the entry itself is handed over), and the nested key.
+            guard let nestedKey = stack[1].nestedKey, let section = stack[1].streamedSection,
+                  stack[2].kind == .mapping, stack[2].anchor == nil, Self.scalarKey(expectedBy: stack[1]) != nil,
+                  Self.scalarKey(expectedBy: stack[2]) == nestedKey else { return nil }
+            return (SectionStream.nestedName(section, nestedKey), nil)
+        default:
+            return nil
+        }
+    }
+
+    /// The text of the scalar key whose value `frame`, a mapping, reads next; nil otherwise.
+    private static func scalarKey(expectedBy frame: Frame) -> String? {
+        guard case .value(let key) = frame.expecting, case .scalar(let scalar) = key else { return nil }
+        return scalar.value
     }
 
     /// The height a child adds to its collection. A merge value's own levels dissolve: the
