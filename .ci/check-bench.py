@@ -47,9 +47,13 @@ for size, row in compiled.items():
         if not isinstance(value, (int, float)) or value <= 0:
             problems.append(f"compiled.{size}.{key} is {value!r}, not a positive number")
 memory = report.get("memory", {})
-for key in ["peakLoadBytes", "growthAfterMillionCyclesBytes"]:
+for key in ["peakLoadBytes", "peakLoadFileBytes", "growthAfterMillionCyclesBytes"]:
     if not isinstance(memory.get(key), int):
         problems.append(f"memory.{key} is {memory.get(key)!r}, not a whole number")
+if memory.get("peakLoadFileBytes", 0) > 0 and isinstance(memory.get("peakLoadBytes"), int):
+    expected = memory["peakLoadBytes"] / memory["peakLoadFileBytes"]
+    if not isinstance(memory.get("peakLoadRatio"), (int, float)) or abs(memory["peakLoadRatio"] - expected) > 1e-6 * expected:
+        problems.append(f"memory.peakLoadRatio is {memory.get('peakLoadRatio')!r}, not peakLoadBytes / peakLoadFileBytes")
 exploration = report.get("exploration") or {}
 if not isinstance(exploration.get("examplesMs"), (int, float)) or exploration.get("examplesStates", 0) <= 0:
     problems.append(f"exploration of the example flows not measured: {exploration!r}")

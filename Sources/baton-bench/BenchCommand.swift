@@ -126,10 +126,12 @@ struct BenchCommand: ParsableCommand {
         let peakScreens = sizes.max() ?? walkScreens
         progress("peak memory of the \(peakScreens)-screen load (child process)")
         let peak = PeakLoad.measureInChild(screens: peakScreens)
+        let peakFileBytes = stages.first { $0.screens == peakScreens }?.bytes
+            ?? FlowGenerator(screens: peakScreens).yaml().utf8.count
 
         let results = BenchResults(
-            stages: stages, wildcardStages: wildcards, walk: walk,
-            peakLoadScreens: peakScreens, peakLoadBytes: peak, compiled: compiled, exploration: exploration)
+            stages: stages, wildcardStages: wildcards, walk: walk, peakLoadScreens: peakScreens,
+            peakLoadBytes: peak, peakLoadFileBytes: peakFileBytes, compiled: compiled, exploration: exploration)
         if json {
             print(try JSONReport(results).text())
         } else {

@@ -8,6 +8,8 @@ struct BenchResults {
     var walk = WalkFigures()
     var peakLoadScreens = 0
     var peakLoadBytes: Int?
+    /// The size of the file whose load `peakLoadBytes` is the peak of.
+    var peakLoadFileBytes = 0
     var compiled: [CompiledFigures] = []
     var exploration: ExplorationFigures?
 }
@@ -39,6 +41,12 @@ struct JSONReport: Encodable {
 
     struct MemoryFigures: Encodable {
         var peakLoadBytes: Int?
+        var peakLoadFileBytes: Int
+        /// The peak over the file's size, both in bytes; null when the peak was not measured.
+        var peakLoadRatio: Double? {
+            guard let peakLoadBytes, peakLoadFileBytes > 0 else { return nil }
+            return Double(peakLoadBytes) / Double(peakLoadFileBytes)
+        }
         /// The runtime's growth; null when it could not be measured.
         var growthAfterMillionCyclesBytes: Int?
         var handwrittenGrowthAfterMillionCyclesBytes: Int?
@@ -46,13 +54,16 @@ struct JSONReport: Encodable {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(peakLoadBytes, forKey: .peakLoadBytes)
+            try container.encode(peakLoadFileBytes, forKey: .peakLoadFileBytes)
+            try container.encode(peakLoadRatio, forKey: .peakLoadRatio)
             try container.encode(growthAfterMillionCyclesBytes, forKey: .growthAfterMillionCyclesBytes)
             try container.encode(handwrittenGrowthAfterMillionCyclesBytes,
                                  forKey: .handwrittenGrowthAfterMillionCyclesBytes)
         }
 
         enum CodingKeys: String, CodingKey {
-            case peakLoadBytes, growthAfterMillionCyclesBytes, handwrittenGrowthAfterMillionCyclesBytes
+            case peakLoadBytes, peakLoadFileBytes, peakLoadRatio, growthAfterMillionCyclesBytes
+            case handwrittenGrowthAfterMillionCyclesBytes
         }
     }
 
@@ -138,7 +149,7 @@ struct JSONReport: Encodable {
                                 bounds: generated.bounds))
                         }))
         }
-        memory = MemoryFigures(peakLoadBytes: results.peakLoadBytes,
+        memory = MemoryFigures(peakLoadBytes: results.peakLoadBytes, peakLoadFileBytes: results.peakLoadFileBytes,
                                growthAfterMillionCyclesBytes: results.walk.runtime?.growthBytes,
                                handwrittenGrowthAfterMillionCyclesBytes: results.walk.handwrittenGrowthBytes)
     }
@@ -207,7 +218,11 @@ enum TextReport {
         lines.append("")
         lines.append("Memory:")
         lines.append("  peak of the \(grouped(results.peakLoadScreens))-screen load  "
-            + (results.peakLoadBytes.map(megabytes) ?? "unavailable"))
+            + (results.peakLoadBytes.map { peak in
+                guard results.peakLoadFileBytes > 0 else { return megabytes(peak) }
+                let ratio = Double(peak) / Double(results.peakLoadFileBytes)
+                return "\(megabytes(peak)), \(fixed(ratio, 2))x the file's \(grouped(results.peakLoadFileBytes)) bytes"
+            } ?? "unavailable"))
         lines += memoryLines(results.walk)
         return lines.joined(separator: "\n")
     }
