@@ -45,9 +45,9 @@ extension NodeReader {
         let with = values["with"].map(literal)
         // The entries of `on` decoded while the file was parsed come first; those left in the
         // tree are the ones a merge key brought, which follow the written ones.
-        var transitions = takeStreamedTransitions()
-        if let on = values["on"] { transitions += self.transitions(on) }
-        transitions.fit()
+        let leftOver = values["on"].map(self.transitions) ?? []
+        var transitions = takeStreamedTransitions(leavingRoomFor: leftOver.count)
+        transitions += leftOver
         return Flow(
             name: name,
             title: title,

@@ -72,13 +72,16 @@ extension NodeReader {
         if let transition = transition(key: key, value: value) { streamed.transitions.append(transition) }
     }
 
-    /// The transitions streamed from the `on` of the flow now decoded, with their diagnostics,
-    /// moved out.
-    func takeStreamedTransitions() -> [Transition] {
+    /// The transitions streamed from the `on` of the flow now decoded, in a list of their count
+    /// with room for `more`, and their diagnostics. The streamed list keeps its room for the
+    /// next flow: a file of many small flows would otherwise grow a list for each.
+    func takeStreamedTransitions(leavingRoomFor more: Int) -> [Transition] {
         var taken: [Transition] = []
-        swap(&taken, &streamed.transitions)
+        taken.reserveCapacity(streamed.transitions.count + more)
+        taken.append(contentsOf: streamed.transitions)
+        streamed.transitions.removeAll(keepingCapacity: true)
         diagnostics += streamed.transitionDiagnostics
-        streamed.transitionDiagnostics = []
+        streamed.transitionDiagnostics.removeAll(keepingCapacity: true)
         return taken
     }
 
@@ -96,8 +99,8 @@ extension NodeReader {
         case .flows?:
             if let flow = flow(key: key, value: value) { streamed.flows.append(flow) }
             // A flow that did not take its streamed transitions was not read: they go with it.
-            streamed.transitions = []
-            streamed.transitionDiagnostics = []
+            streamed.transitions.removeAll(keepingCapacity: true)
+            streamed.transitionDiagnostics.removeAll(keepingCapacity: true)
         case nil:
             break
         }

@@ -5,6 +5,8 @@ struct KeyIndex {
     /// A flow's `on` mapping often holds ten or so transitions: scanning them costs less
     /// than building a table for them.
     private static let linearLimit = 16
+    /// Room made for the first streamed key: a small flow's `on` then fits in one allocation.
+    private static let firstCapacity = 8
     private var large: KeyTable?
     /// The keys of entries handed to a `SectionStream` while the mapping is small: they are
     /// not among its entries, and a mapping of a few (a small flow's `on`) needs no table.
@@ -33,6 +35,7 @@ struct KeyIndex {
             large?.add(key.value, at: key.start)
             return
         }
+        if streamed.isEmpty { streamed.reserveCapacity(Self.firstCapacity) }
         streamed.append(WrittenKey(key: key.value, mark: key.start))
         if entries.count + streamed.count > Self.linearLimit { moveToTable(entries) }
     }
