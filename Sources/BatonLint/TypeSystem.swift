@@ -34,21 +34,18 @@ struct Mismatch: Hashable, Sendable {
 /// The format's type rules: aliases are transparent, records are compared by structure, `any`
 /// accepts everything, `T` goes where `T?` is expected.
 struct TypeSystem {
-    /// The declared types, and where each name's first is among them. A payload is checked
-    /// on every step that carries one, and its types resolved at every level, so names are
-    /// looked up in a `NameTable`; the definitions are the spec's own, not copied into it.
-    private let definitions: [TypeDefinition]
-    private let positions: NameTable<Int32>
+    /// The declared types. A payload is checked on every step that carries one, and its types
+    /// resolved at every level, so they are looked up in the index's table by name, which
+    /// keeps the spec's own definitions rather than copies.
+    private let types: TypeTable
 
     init(index: SpecIndex) {
-        definitions = index.spec.types
-        positions = index.typePositions
+        types = index.typeTable
     }
 
     /// The body of the type named `name`, nil when none is declared.
     private func body(named name: String) -> TypeDefinition.Body? {
-        guard let found = positions[name], definitions.indices.contains(Int(found)) else { return nil }
-        return definitions[Int(found)].body
+        types.position(named: name).map { types.definitions[$0].body }
     }
 
     /// A type with its aliases followed.

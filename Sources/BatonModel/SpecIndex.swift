@@ -13,10 +13,8 @@ public struct SpecIndex: Sendable {
     /// Where each screen and flow name is declared: the one table `screens`, `flows` and
     /// `kind(of:)` read.
     private let positions: NameTable<DeclarationPositions>
-    /// Where each type is declared (the first of each name). A table of every definition by
-    /// name copied each one, a retain of every part of thousands of types whose memory had
-    /// left the cache, and most lints look few of them up.
-    package let typePositions: NameTable<Int32>
+    /// The types and where each name's first is.
+    package let typeTable: TypeTable
 
     public init(_ spec: FlowSpec) {
         self.spec = spec
@@ -40,13 +38,7 @@ public struct SpecIndex: Sendable {
         self.positions = table
         screens = DeclarationTable(positions: table, declarations: spec.screens, isFlows: false)
         flows = DeclarationTable(positions: table, declarations: spec.flows, isFlows: true)
-        var typePositions = NameMap<Int32>()
-        typePositions.reserveCapacity(spec.types.count)
-        let declaredTypes = spec.types
-        for position in declaredTypes.indices {
-            typePositions.insert(Int32(clamping: position), for: declaredTypes[position].name)
-        }
-        self.typePositions = NameTable(typePositions)
+        typeTable = TypeTable(spec.types)
         flags = Self.byName(spec.flags, \.name)
         context = Self.byName(spec.context, \.name)
     }
@@ -64,13 +56,7 @@ public struct SpecIndex: Sendable {
 
     /// The type named `name` (the first of that name), nil when none is declared.
     public func type(named name: String) -> TypeDefinition? {
-        typePosition(named: name).map { spec.types[$0] }
-    }
-
-    /// Where in the spec's types the first named `name` is, nil when none is.
-    package func typePosition(named name: String) -> Int? {
-        guard let found = typePositions[name], spec.types.indices.contains(Int(found)) else { return nil }
-        return Int(found)
+        typeTable.position(named: name).map { typeTable.definitions[$0] }
     }
 
     /// Whether `name` is a screen or a flow, nil when it is neither.

@@ -15,8 +15,10 @@ import Testing
         let before = items
         items.fit()
         #expect(items.count == count)
-        // Room for the count, up to what the allocator rounds a block up to (16 bytes).
-        #expect(items.capacity >= count && items.capacity <= count + 16 / MemoryLayout<Item>.stride)
+        // Room for the count, and no more than the allocator may add to a block (it rounds a
+        // request up, and can hand over a free block a little larger than asked for). A list
+        // grown by appending 100 or 1,000 elements has at least 28 or 24 places to spare.
+        #expect(items.capacity >= count && items.capacity <= count + 64 / MemoryLayout<Item>.stride)
         #expect(zip(items, before).allSatisfy { $0 === $1 })
     }
 

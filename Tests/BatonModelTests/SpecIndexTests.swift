@@ -46,4 +46,18 @@ import BatonModel
         #expect(index.screens.mapValues(\.displayTitle) == ["a": "A", "b": "b"])
         #expect(index.flows.mapValues(\.name) == ["a": "a"])
     }
+
+    @Test func typesAreFoundByNameTheFirstOfANameWinning() {
+        let types = [
+            TypeDefinition(name: "Money", body: .alias(.builtin(.double))),
+            TypeDefinition(name: "Order", body: .record([Field(name: "total", type: .named("Money"))])),
+            TypeDefinition(name: "Money", body: .alias(.builtin(.int))),
+        ]
+        let index = SpecIndex(FlowSpec(start: Reference("root"), types: types))
+        #expect(index.type(named: "Money")?.body == .alias(.builtin(.double)))
+        #expect(index.type(named: "Order")?.body == types[1].body)
+        #expect(index.type(named: "Nothing") == nil)
+        #expect(index.types.count == 2)
+        #expect(index.types["Money"]?.body == .alias(.builtin(.double)))
+    }
 }
