@@ -14,8 +14,9 @@ struct StreamedSections {
     static let names = Set(Section.allCases.map(\.rawValue))
 
     /// The key of a flow whose entries are streamed before the flow: its transitions.
-    static let nestedSections = [Section.flows.rawValue: "on"]
-    static let transitionsSection = SectionStream.nestedName(Section.flows.rawValue, "on")
+    private static let transitionsKey = "on"
+    static let nestedSections = [Section.flows.rawValue: transitionsKey]
+    static let transitionsSection = SectionStream.nestedName(Section.flows.rawValue, transitionsKey)
 
     var types: [TypeDefinition] = []
     var screens: [Screen] = []
@@ -26,6 +27,13 @@ struct StreamedSections {
     /// (its name or kind is wrong) drops them, as it would not have read its `on`.
     var transitions: [Transition] = []
     var transitionDiagnostics: [Diagnostic] = []
+
+    /// Empties the streamed transitions and their diagnostics, keeping the lists' room for the
+    /// next flow's: a file of many small flows would otherwise grow a list for each.
+    mutating func forgetTransitions() {
+        transitions.removeAll(keepingCapacity: true)
+        transitionDiagnostics.removeAll(keepingCapacity: true)
+    }
     /// The section whose entries are being decoded.
     private var current: Section?
 
@@ -73,15 +81,13 @@ extension NodeReader {
     }
 
     /// The transitions streamed from the `on` of the flow now decoded, in a list of their count
-    /// with room for `more`, and their diagnostics. The streamed list keeps its room for the
-    /// next flow: a file of many small flows would otherwise grow a list for each.
+    /// with room for `more`, and their diagnostics.
     func takeStreamedTransitions(leavingRoomFor more: Int) -> [Transition] {
         var taken: [Transition] = []
         taken.reserveCapacity(streamed.transitions.count + more)
         taken.append(contentsOf: streamed.transitions)
-        streamed.transitions.removeAll(keepingCapacity: true)
         diagnostics += streamed.transitionDiagnostics
-        streamed.transitionDiagnostics.removeAll(keepingCapacity: true)
+        streamed.forgetTransitions()
         return taken
     }
 
@@ -99,8 +105,7 @@ extension NodeReader {
         case .flows?:
             if let flow = flow(key: key, value: value) { streamed.flows.append(flow) }
             // A flow that did not take its streamed transitions was not read: they go with it.
-            streamed.transitions.removeAll(keepingCapacity: true)
-            streamed.transitionDiagnostics.removeAll(keepingCapacity: true)
+            streamed.forgetTransitions()
         case nil:
             break
         }

@@ -12,6 +12,12 @@ struct BenchResults {
     var peakLoadFileBytes = 0
     var compiled: [CompiledFigures] = []
     var exploration: ExplorationFigures?
+
+    /// The peak over the file's size, both in bytes; nil when the peak was not measured.
+    var peakLoadRatio: Double? {
+        guard let peakLoadBytes, peakLoadFileBytes > 0 else { return nil }
+        return Double(peakLoadBytes) / Double(peakLoadFileBytes)
+    }
 }
 
 /// The JSON form: `{"screens": {...}, "runtime": {...}, "memory": {...}}`, sorted keys, null
@@ -43,10 +49,7 @@ struct JSONReport: Encodable {
         var peakLoadBytes: Int?
         var peakLoadFileBytes: Int
         /// The peak over the file's size, both in bytes; null when the peak was not measured.
-        var peakLoadRatio: Double? {
-            guard let peakLoadBytes, peakLoadFileBytes > 0 else { return nil }
-            return Double(peakLoadBytes) / Double(peakLoadFileBytes)
-        }
+        var peakLoadRatio: Double?
         /// The runtime's growth; null when it could not be measured.
         var growthAfterMillionCyclesBytes: Int?
         var handwrittenGrowthAfterMillionCyclesBytes: Int?
@@ -150,6 +153,7 @@ struct JSONReport: Encodable {
                         }))
         }
         memory = MemoryFigures(peakLoadBytes: results.peakLoadBytes, peakLoadFileBytes: results.peakLoadFileBytes,
+                               peakLoadRatio: results.peakLoadRatio,
                                growthAfterMillionCyclesBytes: results.walk.runtime?.growthBytes,
                                handwrittenGrowthAfterMillionCyclesBytes: results.walk.handwrittenGrowthBytes)
     }
@@ -219,8 +223,7 @@ enum TextReport {
         lines.append("Memory:")
         lines.append("  peak of the \(grouped(results.peakLoadScreens))-screen load  "
             + (results.peakLoadBytes.map { peak in
-                guard results.peakLoadFileBytes > 0 else { return megabytes(peak) }
-                let ratio = Double(peak) / Double(results.peakLoadFileBytes)
+                guard let ratio = results.peakLoadRatio else { return megabytes(peak) }
                 return "\(megabytes(peak)), \(fixed(ratio, 2))x the file's \(grouped(results.peakLoadFileBytes)) bytes"
             } ?? "unavailable"))
         lines += memoryLines(results.walk)
