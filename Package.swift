@@ -89,7 +89,7 @@ let package = Package(
 
         .testTarget(name: "BatonYAMLTests", dependencies: ["BatonYAML"]),
         .testTarget(name: "BatonModelTests", dependencies: ["BatonModel", "BatonTestSupport"]),
-        .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel", "BatonTestSupport"]),
+        .testTarget(name: "BatonLoaderTests", dependencies: ["BatonLoader", "BatonModel", "BatonTestSupport", "BatonYAML"]),
         .testTarget(name: "BatonBenchTests", dependencies: ["BatonBenchKit", "BatonLoader", "BatonLint", "BatonModel"]),
         .testTarget(name: "BatonLintTests", dependencies: ["BatonLint", "BatonLoader", "BatonModel", "BatonTestSupport"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import BatonModel
 import BatonYAML
+import Foundation
 
 /// One file read and parsed: its root node, if it has one, and the problems found reading it.
 struct ParsedDocument {
@@ -13,8 +14,10 @@ extension NodeReader {
     /// Reads `reader.file` from `sources` and parses it; unreadable files, YAML errors, duplicate
     /// keys and empty files become diagnostics at their place. With `streamingSections` (a
     /// flow file), the entries of `types`, `screens` and `flows` are decoded while the text is
-    /// parsed, into `streamed`, and left out of the tree.
+    /// parsed, into `streamed`, and left out of the tree; on a second thread when the file has
+    /// at least `backgroundDecodingBytes` and the machine more than one core.
     func parseDocument(from sources: any SourceProvider, limits: YAMLLimits, streamingSections: Bool = false,
+                       backgroundDecodingBytes: Int = .max,
                        unreadable: (String) -> Diagnostic) -> ParsedDocument {
         let bytes: [UInt8]
         do {
@@ -28,10 +31,18 @@ extension NodeReader {
             return ParsedDocument(root: nil, diagnostics: [unreadable((error as? SourceError)?.reason ?? "\(error)")],
                                   isReadable: false)
         }
+        var stream = streamingSections ? sectionStream() : nil
+        var background: BackgroundDecoder?
+        if let decode = stream?.consume, bytes.count >= backgroundDecodingBytes,
+           ProcessInfo.processInfo.activeProcessorCount > 1 {
+            let decoder = BackgroundDecoder(budget: NameSuggester.budget, decode: decode)
+            stream?.consume = { decoder.add($0, $1, $2) }
+            background = decoder
+        }
         let document: YAMLDocument
         do {
-            document = try YAMLParser.parse(bytes: bytes, limits: limits,
-                                            stream: streamingSections ? sectionStream() : nil)
+            defer { background?.finish() }
+            document = try YAMLParser.parse(bytes: bytes, limits: limits, stream: stream)
         } catch {
             streamed = StreamedSections()
             return ParsedDocument(root: nil, diagnostics: [LoaderMessage.yaml(error, at: range(error.mark), firstAt: nil)],

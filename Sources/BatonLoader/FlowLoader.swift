@@ -15,6 +15,9 @@ public struct LoadResult: Sendable {
 public struct FlowLoader: Sendable {
     public var sources: any SourceProvider
     public var limits: YAMLLimits
+    /// The size from which a file's sections are decoded on a second thread while it is
+    /// parsed (`BackgroundDecoder`); below it, thread start-up would cost more than it saves.
+    package var backgroundDecodingBytes = 128 << 10
 
     public init(sources: any SourceProvider = DiskSources(), limits: YAMLLimits = .default) {
         self.sources = sources
@@ -32,8 +35,9 @@ public struct FlowLoader: Sendable {
 
     /// Loads a flow from text, as if read from `path` (includes are resolved against it).
     public func load(text: String, path: String = "<input>") -> LoadResult {
-        let inMemory = InMemorySources([SourcePath.normalized(path): text], fallback: sources)
-        return FlowLoader(sources: inMemory, limits: limits).load(path: path)
+        var loader = self
+        loader.sources = InMemorySources([SourcePath.normalized(path): text], fallback: sources)
+        return loader.load(path: path)
     }
 
     /// The paths a file includes, directly, resolved against it; empty when it cannot be read.
@@ -105,7 +109,8 @@ private struct LoadSession {
             return nil
         }
         let reader = NodeReader(file: path)
-        let parsed = reader.parseDocument(from: loader.sources, limits: loader.limits, streamingSections: true) { reason in
+        let parsed = reader.parseDocument(from: loader.sources, limits: loader.limits, streamingSections: true,
+                                          backgroundDecodingBytes: loader.backgroundDecodingBytes) { reason in
             isMain ? LoaderMessage.unreadable(path, reason: reason)
                    : LoaderMessage.includeNotFound(path, reason: reason, at: includedAt)
         }

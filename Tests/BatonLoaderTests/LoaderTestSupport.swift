@@ -4,10 +4,25 @@ import BatonTestSupport
 import Testing
 
 /// Loads `text` as the file `main.yaml`, with `files` beside it for includes.
-func load(_ text: String, path: String = "main.yaml", files: [String: String] = [:]) -> LoadResult {
+///
+/// Each load is made twice, the second time decoding every file's sections on a second
+/// thread however small it is (`BackgroundDecoder`), and both must give the same model and
+/// diagnostics: every loader test checks that decoding while parsing changes nothing.
+func load(_ text: String, path: String = "main.yaml", files: [String: String] = [:],
+          sourceLocation: Testing.SourceLocation = #_sourceLocation) -> LoadResult {
     var all = files
     all[path] = text
-    return FlowLoader(sources: InMemorySources(all)).load(path: path)
+    let loader = FlowLoader(sources: InMemorySources(all))
+    let result = loader.load(path: path)
+    var inBackground = loader
+    inBackground.backgroundDecodingBytes = 0
+    let backgroundResult = inBackground.load(path: path)
+    // Compared as flags: a failure prints the message, not two whole models.
+    let sameSpec = backgroundResult.spec == result.spec
+    let sameDiagnostics = backgroundResult.diagnostics == result.diagnostics
+    #expect(sameSpec, "the model differs when decoded in the background", sourceLocation: sourceLocation)
+    #expect(sameDiagnostics, "decoded in the background: \(backgroundResult.diagnostics)", sourceLocation: sourceLocation)
+    return result
 }
 
 /// Loads text with markers and checks that exactly the expected diagnostics are reported,
@@ -17,7 +32,7 @@ func expectDiagnostics(
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> [Diagnostic] {
     let source = MarkedText(marked)
-    let result = load(source.text)
+    let result = load(source.text, sourceLocation: sourceLocation)
     let actual = result.diagnostics.map { "\($0.code)@\($0.location?.start.line ?? 0):\($0.location?.start.column ?? 0)" }
     let wanted = expected.map { item in
         let place = source[item.marker]

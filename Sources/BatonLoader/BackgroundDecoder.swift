@@ -1,0 +1,102 @@
+import BatonModel
+import BatonYAML
+import Foundation
+
+/// Decodes a large file's streamed entries on a second thread while the first goes on
+/// parsing: libyaml's parse and the tree of each entry take about as long as decoding the
+/// entries does, and each can run on its own core.
+///
+/// The parsing thread hands entries over in batches (`add`), in the order they were parsed;
+/// the decoding thread takes the batches in that order and gives each entry to `decode`, the
+/// stream's own consumer, exactly as the parse would have. So the model and the diagnostics
+/// are the same as with one thread. `finish` hands over the last batch and waits until every
+/// entry is decoded; only then may anything else read what `decode` writes.
+///
+/// A few batches at most wait (`maxWaitingBatches`): when the decoding thread falls behind,
+/// the parse waits for it, so only a few entries' trees are held at once, as when streaming
+/// on one thread.
+final class BackgroundDecoder: @unchecked Sendable {
+    typealias Entry = (section: String, key: Node.Scalar, value: Node)
+
+    /// Entries handed over at once: few enough that the decoding thread starts soon, many
+    /// enough that the lock is taken once per batch, not per entry.
+    static let batchSize = 256
+    static let maxWaitingBatches = 2
+    /// The decoding thread's stack, as large as a main thread's: decoding recurses once for
+    /// each level of nesting the parser's limits allow.
+    static let stackSize = 8 << 20
+
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var waiting: [[Entry]] = []
+    private var isFinished = false
+    private var isDone = false
+    /// The batch the parsing thread is filling; only it touches this.
+    private var filling: [Entry] = []
+
+    /// Starts the decoding thread, which gives each entry to `decode` with the suggestion
+    /// `budget` of the thread that made the decoder installed, as on that thread.
+    init(budget: SuggestionBudget?, decode: @escaping (String, Node.Scalar, Node) -> Void) {
+        filling.reserveCapacity(Self.batchSize)
+        let work = UncheckedDecode(decode: decode)
+        let thread = Thread { [self] in
+            NameSuggester.$budget.withValue(budget) { run(work.decode) }
+        }
+        thread.stackSize = Self.stackSize
+        thread.start()
+    }
+
+    /// Hands one entry over, with those before it when a batch is full. Called by the parsing
+    /// thread only.
+    func add(_ section: String, _ key: Node.Scalar, _ value: Node) {
+        filling.append((section, key, value))
+        if filling.count >= Self.batchSize { handOver(last: false) }
+    }
+
+    /// Hands the last entries over and returns once every entry is decoded.
+    func finish() {
+        handOver(last: true)
+        condition.lock()
+        while !isDone { condition.wait() }
+        condition.unlock()
+    }
+
+    private func handOver(last: Bool) {
+        let batch = filling
+        filling = []
+        filling.reserveCapacity(last ? 0 : Self.batchSize)
+        condition.lock()
+        while waiting.count >= Self.maxWaitingBatches { condition.wait() }
+        if !batch.isEmpty { waiting.append(batch) }
+        if last { isFinished = true }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The decoding thread: each batch in turn, until the last is decoded.
+    private func run(_ decode: (String, Node.Scalar, Node) -> Void) {
+        while let batch = nextBatch() {
+            for entry in batch { decode(entry.section, entry.key, entry.value) }
+        }
+        condition.lock()
+        isDone = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The oldest waiting batch; nil once there are none and the parse has finished.
+    private func nextBatch() -> [Entry]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting.isEmpty && !isFinished { condition.wait() }
+        guard !waiting.isEmpty else { return nil }
+        let batch = waiting.removeFirst()
+        condition.broadcast()
+        return batch
+    }
+}
+
+/// The stream's consumer, handed to the decoding thread, which alone calls it until `finish`.
+private struct UncheckedDecode: @unchecked Sendable {
+    let decode: (String, Node.Scalar, Node) -> Void
+}
