@@ -15,17 +15,24 @@ package final class LintContext {
         self.options = options
     }
 
-    /// Who shows what: screens and child flows of each flow, parents, reachability.
+    // The analyses below are made on first use. When the checks run on two threads
+    // (`ParallelChecks`), the shared ones are all made first (`makeGraph` and
+    // `makeSharedAnalysesButTheGraph`), and only read after; each of the others (`returns`,
+    // `payloads`, `coverage`) is used by the checks of one group, which run on one thread.
+
+    /// Who shows what: screens and child flows of each flow, parents, reachability. Shared.
     lazy var graph = FlowGraph(index)
-    /// Where each `return R` hands its result.
+    /// Where each `return R` hands its result. Used by one group of checks.
     lazy var returns = ReturnAnalysis(self)
-    /// The structural ways deep links take.
+    /// The structural ways deep links take. Shared.
     lazy var linkWays = LinkWays(index: index)
-    /// Assignability and literal matching.
+    /// Assignability and literal matching. Shared.
     lazy var typeSystem = TypeSystem(index: index)
-    /// Payloads of triggers and outcomes.
+    /// Payloads of triggers and outcomes, memoised as they are asked for. Used by one group of
+    /// checks.
     lazy var payloads = PayloadAnalysis(context: self)
     /// Which flows have a transition on which trigger, for the checks of what nothing handles.
+    /// Shared.
     lazy var triggerHandlers = TriggerHandlers(spec.flows)
 
     /// Every `when` of the spec. (A list of conditions alone: paired with their flows, each
@@ -58,10 +65,26 @@ package final class LintContext {
     }()
 
     /// The result of trying every flag and context assignment on each tabs and switch flow.
+    /// Used by one group of checks.
     lazy var coverage: [String: CoverageResult] = CoverageResult.analyse(self)
 
-    /// Every screen and flow name, for did-you-mean.
+    /// Every screen and flow name, for did-you-mean. Shared.
     lazy var targetNames: [String] = spec.screens.map(\.name) + spec.flows.map(\.name)
+
+    /// Makes the flow graph, the largest of the shared analyses.
+    func makeGraph() {
+        _ = graph
+    }
+
+    /// Makes every shared analysis but the graph, which none of them reads: about as much work
+    /// as the graph, so the two can be made at once.
+    func makeSharedAnalysesButTheGraph() {
+        _ = linkWays
+        _ = typeSystem
+        _ = conditions
+        _ = targetNames
+        triggerHandlers.makeEveryTrigger()
+    }
 
     /// Where the event part of a trigger key starts (after `source.`, and after the opening
     /// quote when the key was quoted).

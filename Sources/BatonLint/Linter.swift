@@ -7,6 +7,10 @@ public struct LintOptions: Sendable, Hashable {
     /// per flow; a flow left when it is spent gets a `coverage-undecided` warning, so guards
     /// built to be hard cannot make a run slow.
     public var maxGuardEvaluationsPerRun: Int
+    /// How many screens and flows a spec has from which its checks run on two threads
+    /// (`ParallelChecks`), on a machine with more than one core; below it, starting a thread
+    /// would cost more than it saves.
+    package var twoThreadsFromSize = 1_000
 
     public init(maxGuardEvaluationsPerRun: Int = 1 << 21) {
         self.maxGuardEvaluationsPerRun = maxGuardEvaluationsPerRun
@@ -50,15 +54,20 @@ public struct Linter: Sendable {
 
     /// Every problem found in `spec`, sorted by place. Did-you-mean suggestions share one
     /// budget across the run (`NameSuggester.withBudget`), so thousands of unknown names
-    /// cost no more than a few milliseconds of suggesting.
+    /// cost no more than a few milliseconds of suggesting. A large spec is checked on two
+    /// threads, with the same findings.
     public func lint(_ spec: FlowSpec) -> [Diagnostic] {
         NameSuggester.withBudget {
-            let context = LintContext(spec, options: options)
-            var diagnostics: [Diagnostic] = []
-            for check in Self.checks {
-                diagnostics += check.run(context)
+            let checks = Self.checks
+            if spec.screens.count + spec.flows.count >= options.twoThreadsFromSize, WorkerThread.hasSpareCore,
+               let budget = NameSuggester.budget,
+               let findings = ParallelChecks.run(checks, on: LintContext(spec, options: options), budget: budget) {
+                return findings.joined().sorted()
             }
-            return diagnostics.sorted()
+            // A context of its own: one whose checks ran on two threads holds analyses
+            // memoised in another order.
+            let context = LintContext(spec, options: options)
+            return checks.map { $0.run(context) }.joined().sorted()
         }
     }
 }

@@ -52,4 +52,9 @@ final class TriggerHandlers {
     func anyFlowHas(_ key: TriggerKey) -> Bool {
         everyTrigger.contains(key)
     }
+
+    /// Makes the set of every trigger now, so that threads can then share the handlers.
+    func makeEveryTrigger() {
+        _ = everyTrigger
+    }
 }

@@ -22,28 +22,25 @@ final class BackgroundDecoder: @unchecked Sendable {
     /// enough that the lock is taken once per batch, not per entry.
     static let batchSize = 256
     static let maxWaitingBatches = 2
-    /// The decoding thread's stack, as large as a main thread's: decoding recurses once for
-    /// each level of nesting the parser's limits allow.
-    static let stackSize = 8 << 20
 
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var waiting: [[Entry]] = []
     private var isFinished = false
-    private var isDone = false
     /// The batch the parsing thread is filling; only it touches this.
     private var filling: [Entry] = []
+
+    /// The decoding thread, joined by `finish`.
+    private var thread: WorkerThread?
 
     /// Starts the decoding thread, which gives each entry to `decode` with the suggestion
     /// `budget` of the thread that made the decoder installed, as on that thread.
     init(budget: SuggestionBudget?, decode: @escaping (String, Node.Scalar, Node) -> Void) {
         filling.reserveCapacity(Self.batchSize)
         let work = UncheckedDecode(decode: decode)
-        let thread = Thread { [self] in
+        thread = WorkerThread { [self] in
             NameSuggester.$budget.withValue(budget) { run(work.decode) }
         }
-        thread.stackSize = Self.stackSize
-        thread.start()
     }
 
     /// Hands one entry over, with those before it when a batch is full. Called by the parsing
@@ -56,9 +53,8 @@ final class BackgroundDecoder: @unchecked Sendable {
     /// Hands the last entries over and returns once every entry is decoded.
     func finish() {
         handOver(last: true)
-        condition.lock()
-        while !isDone { condition.wait() }
-        condition.unlock()
+        thread?.join()
+        thread = nil
     }
 
     private func handOver(last: Bool) {
@@ -78,10 +74,6 @@ final class BackgroundDecoder: @unchecked Sendable {
         while let batch = nextBatch() {
             for entry in batch { decode(entry.section, entry.key, entry.value) }
         }
-        condition.lock()
-        isDone = true
-        condition.broadcast()
-        condition.unlock()
     }
 
     /// The oldest waiting batch; nil once there are none and the parse has finished.

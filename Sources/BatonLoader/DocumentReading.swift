@@ -1,6 +1,5 @@
 import BatonModel
 import BatonYAML
-import Foundation
 
 /// One file read and parsed: its root node, if it has one, and the problems found reading it.
 struct ParsedDocument {
@@ -33,8 +32,7 @@ extension NodeReader {
         }
         var stream = streamingSections ? sectionStream() : nil
         var background: BackgroundDecoder?
-        if let decode = stream?.consume, bytes.count >= backgroundDecodingBytes,
-           ProcessInfo.processInfo.activeProcessorCount > 1 {
+        if let decode = stream?.consume, bytes.count >= backgroundDecodingBytes, WorkerThread.hasSpareCore {
             let decoder = BackgroundDecoder(budget: NameSuggester.budget, decode: decode)
             stream?.consume = { decoder.add($0, $1, $2) }
             background = decoder

@@ -129,6 +129,17 @@ public final class SuggestionBudget: @unchecked Sendable {
         lock.withLock { remaining <= 0 }
     }
 
+    /// The comparisons left.
+    package var remainingComparisons: Int {
+        lock.withLock { remaining }
+    }
+
+    /// Counts `units` as spent, as suggestions made elsewhere with a budget of their own (see
+    /// `Linter`'s checks on two threads) would have spent them here.
+    package func charge(_ units: Int) {
+        lock.withLock { remaining = max(0, remaining - max(0, units)) }
+    }
+
     /// Takes `units` if that many are left.
     func spend(_ units: Int) -> Bool {
         lock.withLock {

@@ -36,7 +36,7 @@ import Testing
                             flows: [Flow(name: "main", kind: .stack(root: Target("home")), transitions: [
                                 Transition(trigger: Trigger(source: "home", event: "a"), actions: [empty, nested, withOnDo]),
                             ])])
-        let messages = Linter().lint(spec).filter { $0.code == "invalid-do" }.map(\.message)
+        let messages = lintBothWays(spec).filter { $0.code == "invalid-do" }.map(\.message)
         #expect(messages.count == 3)
         #expect(messages.contains("`do` lists no actions"))
         #expect(messages.contains("a `do` inside a `do`: lists do not nest"))

@@ -7,12 +7,34 @@ import Testing
 
 /// Loads `text` as `main.yaml` and lints it; a load error fails the test, since the linter only
 /// runs on files that load.
+///
+/// Each spec is linted twice, the second time with the checks on two threads however small it
+/// is (`ParallelChecks`), and both must find the same: every lint test checks that splitting
+/// the checks between threads changes nothing.
 func lint(_ text: String, options: LintOptions = LintOptions(),
           sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
     let result = FlowLoader().load(text: text, path: "main.yaml")
     #expect(!result.hasErrors, "\(result.diagnostics)", sourceLocation: sourceLocation)
     guard let spec = result.spec else { return [] }
-    return Linter(options: options).lint(spec)
+    return lintBothWays(spec, options: options, sourceLocation: sourceLocation)
+}
+
+/// `spec`'s findings with the checks on one thread, after checking that those on two threads
+/// are the same.
+func lintBothWays(_ spec: FlowSpec, options: LintOptions = LintOptions(),
+                  sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
+    var oneThread = options
+    oneThread.twoThreadsFromSize = .max
+    var twoThreads = options
+    twoThreads.twoThreadsFromSize = 0
+    let found = Linter(options: oneThread).lint(spec)
+    let foundOnTwo = Linter(options: twoThreads).lint(spec)
+    // Compared as a flag, with the first difference: a failure would print both lists whole.
+    let same = foundOnTwo == found
+    let firstDifference = zip(found, foundOnTwo).first { $0 != $1 }.map { "\($0) on one thread, \($1) on two" }
+    #expect(same, "on two threads: \(firstDifference ?? "\(found.count) findings on one, \(foundOnTwo.count) on two")",
+            sourceLocation: sourceLocation)
+    return found
 }
 
 /// Lints marked text and checks that the diagnostics of `code` are exactly those expected, each

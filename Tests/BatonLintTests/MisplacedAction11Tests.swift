@@ -91,7 +91,7 @@ import Testing
             Flow(name: "pick", kind: .switch(branches: [Step(target: Target("home"), transient: true)])),
             Flow(name: "steps", kind: .sequence(steps: [Step(target: Target("home"), transient: true)])),
         ])
-        let messages = Linter().lint(spec).filter { $0.code == "misplaced-action" }.map(\.message)
+        let messages = lintBothWays(spec).filter { $0.code == "misplaced-action" }.map(\.message)
         #expect(messages.sorted() == [
             "`follow` on 'main', a stack flow: it only applies to switch flows",
             "`reselect` on 'main', a stack flow: it only applies to tabs flows",

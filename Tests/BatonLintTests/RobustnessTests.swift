@@ -25,7 +25,7 @@ import Testing
                 Flow(name: "tb", kind: .tabs(tabs: [], selected: "x")),
                 loop,
             ])
-        let diagnostics = Linter().lint(spec)
+        let diagnostics = lintBothWays(spec)
         #expect(diagnostics.map(\.code).contains("start-cycle"))
         #expect(diagnostics.map(\.code).contains("no-visible-tab"))
     }
@@ -42,7 +42,7 @@ import Testing
         flows.append(Flow(name: "top", kind: .stack(root: Target("f0")),
                           transitions: [Transition(trigger: Trigger(source: "f0", event: "done"), actions: [Action(.push("s"))])]))
         let spec = FlowSpec(start: "top", screens: [Screen(name: "s", input: .builtin(.string))], flows: flows)
-        let diagnostics = Linter().lint(spec)
+        let diagnostics = lintBothWays(spec)
         #expect(!diagnostics.map(\.code).contains("start-cycle"))
     }
 
@@ -64,7 +64,7 @@ import Testing
                                                            results: [EventDeclaration(name: "r", payload: .builtin(.int))]),
                                                     Screen(name: "s")],
                             flows: flows)
-        let codes = Set(Linter().lint(spec).map(\.code))
+        let codes = Set(lintBothWays(spec).map(\.code))
         #expect(codes.contains("invalid-do"))
         #expect(!codes.contains("missing-result"))
     }

@@ -22,7 +22,7 @@ import Testing
     /// The errors of loading the file and, when it loads, linting it.
     private func errors(_ name: String) -> [Diagnostic] {
         let result = FlowLoader().load(path: Self.folder.appendingPathComponent(name).path)
-        let lint = result.spec.map { Linter().lint($0) } ?? []
+        let lint = result.spec.map { lintBothWays($0) } ?? []
         return (result.diagnostics + lint).filter { $0.severity == .error }
     }
 

@@ -1,0 +1,117 @@
+import BatonModel
+import Foundation
+
+/// Lint's checks on two threads, with the same findings as on one.
+///
+/// First the analyses every check may read are made, the flow graph on one thread and the
+/// rest on the other (`LintContext.makeGraph`, `makeSharedAnalysesButTheGraph`); after that
+/// they are only read. Then each thread takes the next unit of checks not taken yet. A unit
+/// is one check, or a group of checks (`groups`) that share an analysis made on first use
+/// whose answers can depend on the order it is asked in: a group runs on one thread, in the
+/// order of `Linter.checks`, as on one thread. Each check's findings are kept by its place in
+/// `Linter.checks`, so the list handed back is the one the checks make one after another.
+///
+/// Did-you-mean suggestions share a budget (`NameSuggester.withBudget`), and which ones one
+/// thread makes before the budget runs out would depend on the other thread's pace. So the
+/// checks spend a budget of their own, as large as what the run's budget has left; if none of
+/// it was refused, every suggestion was made as on one thread, and the run's budget is charged
+/// what was spent. If some was refused (a file with hundreds of misspelt names), the caller
+/// runs the checks again on one thread, with a fresh context.
+enum ParallelChecks {
+    /// The checks that share an analysis which is made by, or memoises for, whichever asks
+    /// first: `payloads` (outcome payloads memoised through cycles) and `returns`; `coverage`.
+    static var groups: [[any LintCheck.Type]] { [
+        [PayloadMismatchCheck.self, MissingResultCheck.self, ResultMismatchCheck.self, BrokenSequenceCheck.self],
+        [NoVisibleTabCheck.self, NoBranchShownCheck.self, CoverageUndecidedCheck.self],
+    ] }
+
+    /// The units of `checks`, each a list of positions in `checks`, in the order of the first
+    /// check of each: a group's checks make one unit, every other check one of its own.
+    static func units(of checks: [any LintCheck.Type]) -> [[Int]] {
+        var groupOf: [ObjectIdentifier: Int] = [:]
+        for (number, group) in groups.enumerated() {
+            for check in group { groupOf[ObjectIdentifier(check)] = number }
+        }
+        var units: [[Int]] = []
+        var unitOfGroup: [Int: Int] = [:]
+        for (position, check) in checks.enumerated() {
+            guard let group = groupOf[ObjectIdentifier(check)] else {
+                units.append([position])
+                continue
+            }
+            if let unit = unitOfGroup[group] {
+                units[unit].append(position)
+            } else {
+                unitOfGroup[group] = units.count
+                units.append([position])
+            }
+        }
+        return units
+    }
+
+    /// Each check's findings, by its place in `checks`, found on this thread and one other;
+    /// nil when the suggestions' budget ran out (see above) and nothing was charged to `budget`.
+    static func run(_ checks: [any LintCheck.Type], on context: LintContext,
+                    budget: SuggestionBudget) -> [[Diagnostic]]? {
+        let own = SuggestionBudget(comparisons: budget.remainingComparisons)
+        let available = own.remainingComparisons
+        let work = SharedWork(checks: checks, units: units(of: checks), context: context)
+        let graphMade = DispatchSemaphore(value: 0)
+        let othersMade = DispatchSemaphore(value: 0)
+        let worker = WorkerThread {
+            NameSuggester.$budget.withValue(own) {
+                work.context.makeSharedAnalysesButTheGraph()
+                othersMade.signal()
+                graphMade.wait()
+                work.runUnits()
+            }
+        }
+        NameSuggester.$budget.withValue(own) {
+            context.makeGraph()
+            graphMade.signal()
+            othersMade.wait()
+            work.runUnits()
+        }
+        worker.join()
+        guard !own.isSpent else { return nil }
+        budget.charge(available - own.remainingComparisons)
+        return work.findings
+    }
+}
+
+/// The checks, their units and their findings, shared by the two threads: each unit is taken
+/// by one thread, and each check's findings written by the thread that ran it.
+private final class SharedWork: @unchecked Sendable {
+    let checks: [any LintCheck.Type]
+    let units: [[Int]]
+    let context: LintContext
+    private let lock = NSLock()
+    private var nextUnit = 0
+    // Guarded by `lock`; read once both threads are done.
+    private(set) var findings: [[Diagnostic]]
+
+    init(checks: [any LintCheck.Type], units: [[Int]], context: LintContext) {
+        self.checks = checks
+        self.units = units
+        self.context = context
+        findings = Array(repeating: [], count: checks.count)
+    }
+
+    /// Runs the units not taken yet, one at a time, until none are left.
+    func runUnits() {
+        while let unit = takeUnit() {
+            for position in unit {
+                let found = checks[position].run(context)
+                lock.withLock { findings[position] = found }
+            }
+        }
+    }
+
+    private func takeUnit() -> [Int]? {
+        lock.withLock {
+            guard nextUnit < units.count else { return nil }
+            nextUnit += 1
+            return units[nextUnit - 1]
+        }
+    }
+}
