@@ -20,8 +20,8 @@ final class BackgroundDecoder: @unchecked Sendable {
 
     /// Entries handed over at once: few enough that the decoding thread starts soon, many
     /// enough that the lock is taken once per batch, not per entry.
-    static let batchSize = 256
-    static let maxWaitingBatches = 2
+    static let batchSize = 512
+    static let maxWaitingBatches = 1
 
     private let condition = NSCondition()
     // Guarded by `condition`.
