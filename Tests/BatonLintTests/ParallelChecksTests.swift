@@ -35,4 +35,18 @@ import Testing
             #expect(grouped.contains(ObjectIdentifier(check)), "\(check)")
         }
     }
+
+    @Test func theLongestChecksAreTakenFirstAndTheRestInOrder() {
+        let ordered = ParallelChecks.order(units, of: checks)
+        #expect(ordered.count == units.count)
+        #expect(Set(ordered) == Set(units))
+        // The first units hold the longest checks, in that order.
+        let firsts = ParallelChecks.longestFirst.compactMap { check in
+            ordered.firstIndex { unit in unit.contains { checks[$0] == check } }
+        }
+        #expect(firsts == Array(0..<ParallelChecks.longestFirst.count))
+        // After them, the units keep the order they had.
+        let rest = Array(ordered.dropFirst(firsts.count))
+        #expect(rest == units.filter { !ordered.prefix(firsts.count).contains($0) })
+    }
 }

@@ -173,6 +173,7 @@ package struct UnknownEventCheck: LintCheck {
     package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var wildcardEvents: [String: Set<String>] = [:]
+        let graph = context.graph
         for flow in context.spec.flows {
             for transition in flow.transitions {
                 let trigger = transition.trigger
@@ -180,10 +181,13 @@ package struct UnknownEventCheck: LintCheck {
                 if trigger.event == Trigger.dismissedEvent { continue }  // unknown-trigger's
                 if trigger.isWildcard {
                     if Screen.builtinEvents.contains(trigger.event) { continue }
+                    // Most wildcards name an event of the flow's first screens: found there,
+                    // without gathering the events of every screen below the flow.
+                    if Self.declaredNearby(trigger.event, under: flow.name, graph, context.index) { continue }
                     if wildcardEvents[flow.name] == nil {
                         var events: Set<String> = []
-                        for name in context.graph.descendants(ofAndIncluding: flow.name) {
-                            for screen in context.graph.shows[name]?.screens ?? OrderedSet() {
+                        for name in graph.descendants(ofAndIncluding: flow.name) {
+                            for screen in graph.shows[name]?.screens ?? OrderedSet() {
                                 for event in context.index.screens.events(of: screen) ?? [] { events.insert(event.name) }
                             }
                         }
@@ -201,6 +205,22 @@ package struct UnknownEventCheck: LintCheck {
             }
         }
         return out
+    }
+}
+
+extension UnknownEventCheck {
+    /// The screens of a flow's own looked at for a wildcard's event before every screen below
+    /// the flow is gathered: a few, so that a wildcard no screen declares costs little more.
+    static let nearbyScreens = 8
+
+    /// Whether one of the first screens `flow` itself shows declares `event`. False says
+    /// nothing: the event may be declared further down.
+    static func declaredNearby(_ event: String, under flow: String, _ graph: FlowGraph, _ index: SpecIndex) -> Bool {
+        guard let screens = graph.shows[flow]?.screens.elements else { return false }
+        for screen in screens.prefix(nearbyScreens) where index.screens.events(of: screen)?.contains(where: { $0.name == event }) == true {
+            return true
+        }
+        return false
     }
 }
 
