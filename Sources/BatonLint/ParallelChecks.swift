@@ -70,7 +70,8 @@ enum ParallelChecks {
     }
 
     /// Each check's findings, by its place in `checks`, found on this thread and one other;
-    /// nil when the suggestions' budget ran out (see above) and nothing was charged to `budget`.
+    /// nil when the suggestions' budget ran out (see above) or no thread could be started, and
+    /// nothing was charged to `budget`.
     static func run(_ checks: [any LintCheck.Type], on context: LintContext,
                     budget: SuggestionBudget) -> [[Diagnostic]]? {
         let own = SuggestionBudget(comparisons: budget.remainingComparisons)
@@ -78,7 +79,7 @@ enum ParallelChecks {
         let work = SharedWork(checks: checks, units: order(units(of: checks), of: checks), context: context)
         let graphMade = DispatchSemaphore(value: 0)
         let othersMade = DispatchSemaphore(value: 0)
-        let worker = WorkerThread {
+        let started = WorkerThread {
             NameSuggester.$budget.withValue(own) {
                 work.context.makeSharedAnalysesButTheGraph()
                 othersMade.signal()
@@ -86,6 +87,8 @@ enum ParallelChecks {
                 work.runUnits()
             }
         }
+        // No second thread: nothing was done, and the caller checks on its own thread.
+        guard let worker = started else { return nil }
         NameSuggester.$budget.withValue(own) {
             context.makeGraph()
             graphMade.signal()

@@ -33,14 +33,20 @@ final class BackgroundDecoder: @unchecked Sendable {
     /// The decoding thread, joined by `finish`.
     private var thread: WorkerThread?
 
-    /// Starts the decoding thread, which gives each entry to `decode` with the suggestion
-    /// `budget` of the thread that made the decoder installed, as on that thread.
-    init(budget: SuggestionBudget?, decode: @escaping (String, Node.Scalar, Node) -> Void) {
+    private init() {
         filling.reserveCapacity(Self.batchSize)
+    }
+
+    /// A decoder whose thread gives each entry to `decode`, with the suggestion `budget` of the
+    /// thread that made it installed, as on that thread; nil when no thread could be started
+    /// (then the caller decodes on its own thread).
+    static func start(budget: SuggestionBudget?, decode: @escaping (String, Node.Scalar, Node) -> Void) -> BackgroundDecoder? {
+        let decoder = BackgroundDecoder()
         let work = UncheckedDecode(decode: decode)
-        thread = WorkerThread { [self] in
-            NameSuggester.$budget.withValue(budget) { run(work.decode) }
+        decoder.thread = WorkerThread { [decoder] in
+            NameSuggester.$budget.withValue(budget) { decoder.run(work.decode) }
         }
+        return decoder.thread == nil ? nil : decoder
     }
 
     /// Hands one entry over, with those before it when a batch is full. Called by the parsing

@@ -32,8 +32,8 @@ extension NodeReader {
         }
         var stream = streamingSections ? sectionStream() : nil
         var background: BackgroundDecoder?
-        if let decode = stream?.consume, bytes.count >= backgroundDecodingBytes, WorkerThread.hasSpareCore {
-            let decoder = BackgroundDecoder(budget: NameSuggester.budget, decode: decode)
+        if let decode = stream?.consume, bytes.count >= backgroundDecodingBytes, WorkerThread.hasSpareCore,
+           let decoder = BackgroundDecoder.start(budget: NameSuggester.budget, decode: decode) {
             stream?.consume = { decoder.add($0, $1, $2) }
             background = decoder
         }

@@ -20,16 +20,16 @@ import Testing
         Node.Scalar(text, style: .plain, start: Mark(line: 1, column: 1), end: Mark(line: 1, column: 2))
     }
 
-    @Test func everyEntryIsDecodedOnceInTheOrderParsedOnAnotherThread() {
+    @Test func everyEntryIsDecodedOnceInTheOrderParsedOnAnotherThread() throws {
         let seen = Seen()
         let caller = Thread.current
         // More than a few batches, and a last batch that is not full.
         let count = BackgroundDecoder.batchSize * (BackgroundDecoder.maxWaitingBatches + 3) + 7
-        let decoder = BackgroundDecoder(budget: nil) { section, key, _ in
+        let decoder = try #require(BackgroundDecoder.start(budget: nil) { section, key, _ in
             seen.keys.append(key.value)
             seen.sections.insert(section)
             if Thread.current == caller { seen.onCallingThread = true }
-        }
+        })
         for number in 0..<count {
             let key = Self.scalar("e\(number)")
             decoder.add(number.isMultiple(of: 2) ? "screens" : "flows", key, .scalar(key))
@@ -40,9 +40,9 @@ import Testing
         #expect(!seen.onCallingThread)
     }
 
-    @Test func finishingWithNothingHandedOverReturns() {
+    @Test func finishingWithNothingHandedOverReturns() throws {
         let seen = Seen()
-        let decoder = BackgroundDecoder(budget: nil) { _, key, _ in seen.keys.append(key.value) }
+        let decoder = try #require(BackgroundDecoder.start(budget: nil) { _, key, _ in seen.keys.append(key.value) })
         decoder.finish()
         #expect(seen.keys.isEmpty)
     }
@@ -51,8 +51,11 @@ import Testing
         let seen = Seen()
         NameSuggester.withBudget {
             let budget = NameSuggester.budget
-            let decoder = BackgroundDecoder(budget: budget) { _, _, _ in
+            guard let decoder = BackgroundDecoder.start(budget: budget, decode: { _, _, _ in
                 seen.budgets.append(NameSuggester.budget.map(ObjectIdentifier.init))
+            }) else {
+                Issue.record("no decoding thread")
+                return
             }
             decoder.add("screens", Self.scalar("a"), .scalar(Self.scalar("a")))
             decoder.finish()
