@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks the JSON of `baton-bench --quick --json`: the documented shape (`screens`, `runtime`,
-`memory`, `compiled` with exactly the sizes 200, 1000 and 10000, `exploration`, the second shape
-`shapes.wildcards` with the sizes of `screens`, and lint's `growth` exponents), every figure a
-positive number, and the runtime measured. A smoke test only: CI's figures are not compared
+`memory`, `compiled` with exactly the sizes 200, 1000 and 10000, `exploration`,
+`loadLintThreads`, the second shape `shapes.wildcards` with the sizes of `screens`, and lint's
+`growth` exponents), every figure a positive number, and the runtime measured. A smoke test only: CI's figures are not compared
 against targets (the machine is shared and the quick sizes are small)."""
 import json
 import sys
@@ -27,6 +27,8 @@ for size, stage in shapes.items():
         value = stage.get(key)
         if not isinstance(value, (int, float)) or value <= 0:
             problems.append(f"shapes.wildcards.{size}.{key} is {value!r}, not a positive number")
+if report.get("loadLintThreads") not in (1, 2):
+    problems.append(f"loadLintThreads is {report.get('loadLintThreads')!r}, not 1 or 2")
 growth = report.get("growth", {})
 for key in ["lintPerScreen", "lintPerLink", "lintPerFlow"]:
     if not isinstance(growth.get(key), (int, float)):

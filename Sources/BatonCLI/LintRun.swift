@@ -43,6 +43,14 @@ public struct LintRun: Sendable {
         self.linter = linter
     }
 
+    /// A run that loads and checks every file on the calling thread, however large (`--jobs 1`).
+    package static var oneThread: LintRun {
+        var run = LintRun()
+        run.loader.backgroundDecodingBytes = .max
+        run.linter.options.twoThreadsFromSize = .max
+        return run
+    }
+
     /// Loads and lints one flow file: load problems first, then, once it loads without error,
     /// the semantic checks (on a partly read file they would only echo the load errors).
     public func lint(file: String) -> FileReport {

@@ -39,6 +39,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only measure exploring flows (the example flows and a generated app).")
     var explorationOnly = false
 
+    @Flag(help: "Load and lint on one thread, as on a machine with one core. By default a file of 128 KiB or more is decoded while it is parsed, and a spec of 1,000 screens and flows or more is checked, on two threads.")
+    var oneThread = false
+
     @Flag(help: "Only measure loading, linting and compiling both generated shapes, and lint's growth.")
     var stagesOnly = false
 
@@ -101,14 +104,15 @@ struct BenchCommand: ParsableCommand {
 
         var stages: [StageFigures] = []
         var wildcards: [StageFigures] = []
+        let threads = Pipeline.loadLintThreads(oneThread: oneThread)
         for size in sizes {
             progress("  \(size) screens")
-            stages.append(Pipeline.measure(screens: size, runs: runs))
+            stages.append(Pipeline.measure(screens: size, runs: runs, oneThread: oneThread))
             progress("  \(size) screens, many small flows with wildcard triggers and links")
-            wildcards.append(Pipeline.measureWildcards(screens: size, runs: runs))
+            wildcards.append(Pipeline.measureWildcards(screens: size, runs: runs, oneThread: oneThread))
         }
         if stagesOnly {
-            let results = BenchResults(stages: stages, wildcardStages: wildcards)
+            let results = BenchResults(stages: stages, wildcardStages: wildcards, loadLintThreads: threads)
             print(json ? try JSONReport(results).text() : TextReport.stages(results, runs: runs))
             return
         }
@@ -130,7 +134,7 @@ struct BenchCommand: ParsableCommand {
             ?? FlowGenerator(screens: peakScreens).yaml().utf8.count
 
         let results = BenchResults(
-            stages: stages, wildcardStages: wildcards, walk: walk, peakLoadScreens: peakScreens,
+            stages: stages, wildcardStages: wildcards, loadLintThreads: threads, walk: walk, peakLoadScreens: peakScreens,
             peakLoadBytes: peak, peakLoadFileBytes: peakFileBytes, compiled: compiled, exploration: exploration)
         if json {
             print(try JSONReport(results).text())

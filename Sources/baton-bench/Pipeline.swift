@@ -54,26 +54,39 @@ enum Pipeline {
         return runs.multipliedReportingOverflow(by: factor).overflow ? runs : runs * factor
     }
 
-    static func measure(screens: Int, runs: Int) -> StageFigures {
-        measure(yaml: FlowGenerator(screens: screens).yaml(), screens: screens, runs: Self.runs(runs, screens: screens))
+    static func measure(screens: Int, runs: Int, oneThread: Bool = false) -> StageFigures {
+        measure(yaml: FlowGenerator(screens: screens).yaml(), screens: screens, runs: Self.runs(runs, screens: screens),
+                oneThread: oneThread)
     }
 
     /// Times every stage on the bench's second shape (`WildcardGenerator`).
-    static func measureWildcards(screens: Int, runs: Int) -> StageFigures {
+    static func measureWildcards(screens: Int, runs: Int, oneThread: Bool = false) -> StageFigures {
         let generator = WildcardGenerator(screens: screens)
-        var figures = measure(yaml: generator.yaml(), screens: generator.screens, runs: Self.runs(runs, screens: screens))
+        var figures = measure(yaml: generator.yaml(), screens: generator.screens, runs: Self.runs(runs, screens: screens),
+                              oneThread: oneThread)
         figures.flows = generator.flows + 1
         figures.links = generator.links
         return figures
     }
 
-    private static func measure(yaml: String, screens: Int, runs: Int) -> StageFigures {
+    /// The threads a large file's load and lint use: two unless `oneThread` or the machine has
+    /// one core.
+    static func loadLintThreads(oneThread: Bool) -> Int {
+        oneThread || !WorkerThread.hasSpareCore ? 1 : 2
+    }
+
+    private static func measure(yaml: String, screens: Int, runs: Int, oneThread: Bool) -> StageFigures {
         let bytes = Array(yaml.utf8)
-        let loader = FlowLoader(sources: BytesSource(bytes: bytes), limits: limits)
+        var loader = FlowLoader(sources: BytesSource(bytes: bytes), limits: limits)
+        var linter = Linter()
+        if oneThread {
+            loader.backgroundDecodingBytes = .max
+            linter.options.twoThreadsFromSize = .max
+        }
         let loaded = loader.load(path: BytesSource.path)
         var diagnostics = loaded.diagnostics
         let spec = loaded.spec
-        if let spec { diagnostics += Linter().lint(spec) }
+        if let spec { diagnostics += linter.lint(spec) }
 
         let floorMs = Measure.medianMilliseconds(runs: runs) { Floor.parse(bytes) ?? -1 }
         let treeMs = Measure.medianMilliseconds(runs: runs) {
@@ -85,7 +98,7 @@ enum Pipeline {
         var lintMs = 0.0
         var compileMs = 0.0
         if let spec {
-            lintMs = Measure.medianMilliseconds(runs: runs) { Linter().lint(spec).count }
+            lintMs = Measure.medianMilliseconds(runs: runs) { linter.lint(spec).count }
             compileMs = Measure.medianMilliseconds(runs: runs) { FlowCompiler.encode(spec).count }
         }
         return StageFigures(screens: screens, bytes: bytes.count, events: Floor.parse(bytes) ?? 0,

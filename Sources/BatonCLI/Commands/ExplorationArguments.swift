@@ -15,7 +15,7 @@ struct ExplorationArguments: ParsableArguments {
     @Option(help: "Exploration: the most starts (assignments of the facts conditions read, and of the flags the start reads).")
     var maxStarts = ExplorationOptions().maxStarts
 
-    @Option(help: "Exploration: how many threads expand states side by side (what is found is the same for any number).")
+    @Option(help: "How many threads expand states side by side; with 1, a large file is also loaded and checked on one thread (what is found is the same for any number).")
     var jobs = ExplorationOptions.defaultJobs
 
     func validate() throws {
@@ -23,6 +23,12 @@ struct ExplorationArguments: ParsableArguments {
                               ("--max-repeats", maxRepeats), ("--max-starts", maxStarts), ("--jobs", jobs)] where value < 1 {
             throw ValidationError("\(name) must be at least 1, not \(value)")
         }
+    }
+
+    /// The run that loads and checks the files: on one thread with `--jobs 1`, else decoding
+    /// while parsing and the checks split between two threads, for a large file.
+    var lintRun: LintRun {
+        jobs == 1 ? LintRun.oneThread : LintRun()
     }
 
     var options: ExplorationOptions {

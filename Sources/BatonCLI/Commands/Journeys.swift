@@ -39,7 +39,7 @@ extension BatonCommand {
         @MainActor
         private func runOnMainActor() throws {
             try CommandFailure.requireFile(flow)
-            let checked = LintRun().check(file: flow)
+            let checked = bounds.lintRun.check(file: flow)
             guard let spec = checked.spec else {
                 TextReporter.printToStandardError(checked.diagnostics, of: flow)
                 throw ExitCode(1)

@@ -48,7 +48,7 @@ extension BatonCommand {
 
         @MainActor
         private func runOnMainActor() throws {
-            let run = LintRun()
+            let run = bounds.lintRun
             for path in paths where PathExpansion.looksLikeScenario(path: path) {
                 throw CommandFailure("\(path) is a scenario file; lint checks flow files. Run it with `baton test \(path)`")
             }
