@@ -70,12 +70,15 @@ enum ParallelChecks {
     }
 
     /// Each check's findings, by its place in `checks`, found on this thread and one other;
-    /// nil when the suggestions' budget ran out (see above) or no thread could be started, and
-    /// nothing was charged to `budget`.
+    /// nil when the suggestions' budget was spent or ran out (see above) or no thread could be
+    /// started, and nothing was charged to `budget`.
     static func run(_ checks: [any LintCheck.Type], on context: LintContext,
                     budget: SuggestionBudget) -> [[Diagnostic]]? {
-        let own = SuggestionBudget(comparisons: budget.remainingComparisons)
-        let available = own.remainingComparisons
+        let available = budget.remainingComparisons
+        // A budget already spent (by the load, when it shares the run's) would be refused at
+        // the first suggestion, and the checks made again on one thread.
+        guard available > 0 else { return nil }
+        let own = SuggestionBudget(comparisons: available)
         let work = SharedWork(checks: checks, units: order(units(of: checks), of: checks), context: context)
         let graphMade = DispatchSemaphore(value: 0)
         let othersMade = DispatchSemaphore(value: 0)

@@ -3,8 +3,8 @@ import BatonYAML
 import Foundation
 
 /// Decodes a large file's streamed entries on a second thread while the first goes on
-/// parsing: libyaml's parse and the tree of each entry take about as long as decoding the
-/// entries does, and each can run on its own core.
+/// parsing: decoding an entry needs nothing the parse does next, and takes about a third of
+/// what libyaml's parse and the entries' trees take, which it no longer adds to.
 ///
 /// The parsing thread hands entries over in batches (`add`), in the order they were parsed;
 /// the decoding thread takes the batches in that order and gives each entry to `decode`, the
@@ -12,9 +12,8 @@ import Foundation
 /// are the same as with one thread. `finish` hands over the last batch and waits until every
 /// entry is decoded; only then may anything else read what `decode` writes.
 ///
-/// A few batches at most wait (`maxWaitingBatches`): when the decoding thread falls behind,
-/// the parse waits for it, so only a few entries' trees are held at once, as when streaming
-/// on one thread.
+/// At most `maxWaitingBatches` batches wait: when the decoding thread falls behind, the parse
+/// waits for it, so only a few batches of entries' trees are held at once.
 final class BackgroundDecoder: @unchecked Sendable {
     typealias Entry = (section: String, key: Node.Scalar, value: Node)
 

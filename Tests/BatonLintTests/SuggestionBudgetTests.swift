@@ -75,4 +75,22 @@ import Testing
         // `unknown-reference` comes first and spends the budget: no event gets a suggestion.
         #expect(!events.contains { $0.suggestion?.hasPrefix("did you mean") == true })
     }
+
+    /// A run whose budget is already spent (the load's, when it shares the run's) makes no
+    /// suggestion on two threads either, and charges nothing.
+    @Test func aSpentBudgetMakesNoSuggestionOnTwoThreads() {
+        let screens = (0..<1_100).map { Screen(name: "screen\($0)", events: [EventDeclaration(name: "go", payload: nil)]) }
+        let transitions = [Transition(trigger: Trigger(source: "screen0", event: "go"), actions: [Action(.push(Reference("scren1")))])]
+        let spec = FlowSpec(start: "main", screens: screens,
+                            flows: [Flow(name: "main", kind: .stack(root: Target("screen0")), transitions: transitions)])
+        func lint(threadsFrom size: Int) -> [Diagnostic] {
+            var options = LintOptions()
+            options.twoThreadsFromSize = size
+            return NameSuggester.withBudget(comparisons: 0) { Linter(options: options).lint(spec) }
+        }
+        let one = lint(threadsFrom: .max)
+        #expect(one.contains { $0.code == "unknown-reference" })
+        #expect(!one.contains { $0.suggestion?.hasPrefix("did you mean") == true })
+        #expect(lint(threadsFrom: 0) == one)
+    }
 }
