@@ -60,8 +60,7 @@ public struct Linter: Sendable {
         NameSuggester.withBudget {
             let checks = Self.checks
             if spec.screens.count + spec.flows.count >= options.twoThreadsFromSize, WorkerThread.hasSpareCore,
-               let budget = NameSuggester.budget,
-               let findings = ParallelChecks.run(checks, on: LintContext(spec, options: options), budget: budget) {
+               let findings = ParallelChecks.run(checks, on: LintContext(spec, options: options)) {
                 return findings.joined().sorted()
             }
             // A context of its own: one whose checks ran on two threads holds analyses

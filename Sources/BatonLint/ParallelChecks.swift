@@ -70,36 +70,35 @@ enum ParallelChecks {
     }
 
     /// Each check's findings, by its place in `checks`, found on this thread and one other;
-    /// nil when the suggestions' budget was spent or ran out (see above) or no thread could be
-    /// started, and nothing was charged to `budget`.
-    static func run(_ checks: [any LintCheck.Type], on context: LintContext,
-                    budget: SuggestionBudget) -> [[Diagnostic]]? {
-        let available = budget.remainingComparisons
+    /// nil when the run's suggestion budget (`NameSuggester.budget`) was spent or ran out (see
+    /// above) or no thread could be started, and nothing was charged to it.
+    static func run(_ checks: [any LintCheck.Type], on context: LintContext) -> [[Diagnostic]]? {
         // A budget already spent (by the load, when it shares the run's) would be refused at
         // the first suggestion, and the checks made again on one thread.
-        guard available > 0 else { return nil }
+        guard let budget = NameSuggester.budget, budget.remainingComparisons > 0 else { return nil }
+        let available = budget.remainingComparisons
         let own = SuggestionBudget(comparisons: available)
         let work = SharedWork(checks: checks, units: order(units(of: checks), of: checks), context: context)
-        let graphMade = DispatchSemaphore(value: 0)
-        let othersMade = DispatchSemaphore(value: 0)
-        let started = WorkerThread {
-            NameSuggester.$budget.withValue(own) {
+        let made = NameSuggester.$budget.withValue(own) { () -> Bool in
+            let graphMade = DispatchSemaphore(value: 0)
+            let othersMade = DispatchSemaphore(value: 0)
+            // The worker takes `own` from this thread.
+            let started = WorkerThread {
                 work.context.makeSharedAnalysesButTheGraph()
                 othersMade.signal()
                 graphMade.wait()
                 work.runUnits()
             }
-        }
-        // No second thread: nothing was done, and the caller checks on its own thread.
-        guard let worker = started else { return nil }
-        NameSuggester.$budget.withValue(own) {
+            // No second thread: nothing was done, and the caller checks on its own thread.
+            guard let worker = started else { return false }
             context.makeGraph()
             graphMade.signal()
             othersMade.wait()
             work.runUnits()
+            worker.join()
+            return true
         }
-        worker.join()
-        guard !own.isSpent else { return nil }
+        guard made, !own.isSpent else { return nil }
         budget.charge(available - own.remainingComparisons)
         return work.findings
     }

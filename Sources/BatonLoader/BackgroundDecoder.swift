@@ -36,15 +36,13 @@ final class BackgroundDecoder: @unchecked Sendable {
         filling.reserveCapacity(Self.batchSize)
     }
 
-    /// A decoder whose thread gives each entry to `decode`, with the suggestion `budget` of the
-    /// thread that made it installed, as on that thread; nil when no thread could be started
-    /// (then the caller decodes on its own thread).
-    static func start(budget: SuggestionBudget?, decode: @escaping (String, Node.Scalar, Node) -> Void) -> BackgroundDecoder? {
+    /// A decoder whose thread gives each entry to `decode`, with the suggestion budget of the
+    /// thread that made it (`WorkerThread`); nil when no thread could be started (then the
+    /// caller decodes on its own thread).
+    static func start(decode: @escaping (String, Node.Scalar, Node) -> Void) -> BackgroundDecoder? {
         let decoder = BackgroundDecoder()
         let work = UncheckedDecode(decode: decode)
-        decoder.thread = WorkerThread { [decoder] in
-            NameSuggester.$budget.withValue(budget) { decoder.run(work.decode) }
-        }
+        decoder.thread = WorkerThread { [decoder] in decoder.run(work.decode) }
         return decoder.thread == nil ? nil : decoder
     }
 

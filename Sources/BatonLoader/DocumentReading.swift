@@ -33,7 +33,7 @@ extension NodeReader {
         var stream = streamingSections ? sectionStream() : nil
         var background: BackgroundDecoder?
         if let decode = stream?.consume, bytes.count >= backgroundDecodingBytes, WorkerThread.hasSpareCore,
-           let decoder = BackgroundDecoder.start(budget: NameSuggester.budget, decode: decode) {
+           let decoder = BackgroundDecoder.start(decode: decode) {
             stream?.consume = { decoder.add($0, $1, $2) }
             background = decoder
         }

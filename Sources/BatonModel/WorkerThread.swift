@@ -12,6 +12,10 @@ import Musl
 /// parsing, lint's checks): the work recurses as deep as the input's limits allow, and the
 /// 512 KiB a secondary thread gets by default on Apple platforms may not hold that.
 ///
+/// The closure runs with the suggestion budget of the thread that started it installed
+/// (`NameSuggester.budget`), as a child task inherits its parent's task-local values: work
+/// moved to the worker spends the budget it would have spent where it was.
+///
 /// Made with `pthread_create` rather than Foundation's `Thread`, which cannot say that it
 /// failed to start: a caller that then waited for it would wait for ever. When the system
 /// refuses a thread, there is no worker (`init` returns nil) and the caller does the work on
@@ -23,13 +27,15 @@ package final class WorkerThread: @unchecked Sendable {
     private let thread: pthread_t
     private var joined = false
 
-    /// Starts `body` at once on a new thread; nil when the system will not start one.
+    /// Starts `body` at once on a new thread, with the calling thread's suggestion budget; nil
+    /// when the system will not start one.
     package init?(_ body: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
         _ = pthread_attr_setstacksize(&attributes, Self.stackSize)
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let budget = NameSuggester.budget
+        let context = Unmanaged.passRetained(Body { NameSuggester.$budget.withValue(budget, operation: body) }).toOpaque()
         #if canImport(Darwin)
         var made: pthread_t?
         let status = pthread_create(&made, &attributes, { context in

@@ -77,12 +77,12 @@ enum Pipeline {
 
     private static func measure(yaml: String, screens: Int, runs: Int, oneThread: Bool) -> StageFigures {
         let bytes = Array(yaml.utf8)
-        var loader = FlowLoader(sources: BytesSource(bytes: bytes), limits: limits)
-        var linter = Linter()
-        if oneThread {
-            loader.backgroundDecodingBytes = .max
-            linter.options.twoThreadsFromSize = .max
-        }
+        // As `baton lint` loads and checks, with or without `--jobs 1`.
+        let run = oneThread ? LintRun.oneThread : LintRun()
+        var loader = run.loader
+        loader.sources = BytesSource(bytes: bytes)
+        loader.limits = limits
+        let linter = run.linter
         let loaded = loader.load(path: BytesSource.path)
         var diagnostics = loaded.diagnostics
         let spec = loaded.spec

@@ -25,7 +25,7 @@ import Testing
         let caller = Thread.current
         // More than a few batches, and a last batch that is not full.
         let count = BackgroundDecoder.batchSize * (BackgroundDecoder.maxWaitingBatches + 3) + 7
-        let decoder = try #require(BackgroundDecoder.start(budget: nil) { section, key, _ in
+        let decoder = try #require(BackgroundDecoder.start { section, key, _ in
             seen.keys.append(key.value)
             seen.sections.insert(section)
             if Thread.current == caller { seen.onCallingThread = true }
@@ -42,7 +42,7 @@ import Testing
 
     @Test func finishingWithNothingHandedOverReturns() throws {
         let seen = Seen()
-        let decoder = try #require(BackgroundDecoder.start(budget: nil) { _, key, _ in seen.keys.append(key.value) })
+        let decoder = try #require(BackgroundDecoder.start { _, key, _ in seen.keys.append(key.value) })
         decoder.finish()
         #expect(seen.keys.isEmpty)
     }
@@ -51,7 +51,7 @@ import Testing
         let seen = Seen()
         NameSuggester.withBudget {
             let budget = NameSuggester.budget
-            guard let decoder = BackgroundDecoder.start(budget: budget, decode: { _, _, _ in
+            guard let decoder = BackgroundDecoder.start(decode: { _, _, _ in
                 seen.budgets.append(NameSuggester.budget.map(ObjectIdentifier.init))
             }) else {
                 Issue.record("no decoding thread")

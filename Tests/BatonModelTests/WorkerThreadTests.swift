@@ -9,6 +9,7 @@ import Testing
         var ran = false
         var onCallingThread = false
         var depthReached = 0
+        var budget: ObjectIdentifier?
     }
 
     @Test func theClosureRunsOnAnotherThreadAndIsDoneWhenJoined() throws {
@@ -41,5 +42,17 @@ import Testing
         var buffer = (0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64)
         buffer.0 = UInt64(levels)
         return withUnsafeBytes(of: &buffer) { $0.count > 0 ? 1 : 0 } + recurse(levels - 1)
+    }
+
+    /// Work moved to a worker spends the budget of the thread that started it.
+    @Test func theClosureRunsWithTheStartingThreadsSuggestionBudget() throws {
+        let seen = Seen()
+        let expected = try NameSuggester.withBudget { () throws -> ObjectIdentifier? in
+            let worker = try #require(WorkerThread { seen.budget = NameSuggester.budget.map(ObjectIdentifier.init) })
+            worker.join()
+            return NameSuggester.budget.map(ObjectIdentifier.init)
+        }
+        #expect(expected != nil)
+        #expect(seen.budget == expected)
     }
 }
