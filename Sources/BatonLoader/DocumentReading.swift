@@ -13,10 +13,11 @@ extension NodeReader {
     /// Reads `reader.file` from `sources` and parses it; unreadable files, YAML errors, duplicate
     /// keys and empty files become diagnostics at their place. With `streamingSections` (a
     /// flow file), the entries of `types`, `screens` and `flows` are decoded while the text is
-    /// parsed, into `streamed`, and left out of the tree; on a second thread when the file has
-    /// at least `backgroundDecodingBytes` and the machine more than one core.
+    /// parsed, into `streamed`, and left out of the tree; built and decoded on a second thread
+    /// (`TwoThreadParse`, in batches of `backgroundBatchEvents` events) when the file has at
+    /// least `backgroundDecodingBytes` and the machine more than one core.
     func parseDocument(from sources: any SourceProvider, limits: YAMLLimits, streamingSections: Bool = false,
-                       backgroundDecodingBytes: Int = .max,
+                       backgroundDecodingBytes: Int = .max, backgroundBatchEvents: Int = TwoThreadParse.batchEvents,
                        unreadable: (String) -> Diagnostic) -> ParsedDocument {
         let bytes: [UInt8]
         do {
@@ -30,18 +31,20 @@ extension NodeReader {
             return ParsedDocument(root: nil, diagnostics: [unreadable((error as? SourceError)?.reason ?? "\(error)")],
                                   isReadable: false)
         }
-        var stream = streamingSections ? sectionStream() : nil
-        var background: BackgroundDecoder?
-        if let decode = stream?.consume, bytes.count >= backgroundDecodingBytes, WorkerThread.hasSpareCore,
-           let decoder = BackgroundDecoder.start(decode: decode) {
-            stream?.consume = { decoder.add($0, $1, $2) }
-            background = decoder
+        let stream = streamingSections ? sectionStream() : nil
+        let parsed: Result<YAMLDocument, YAMLError>
+        if stream != nil, bytes.count >= backgroundDecodingBytes, WorkerThread.hasSpareCore,
+           let onTwoThreads = TwoThreadParse.parse(bytes: bytes, limits: limits, stream: stream,
+                                                   batchEvents: backgroundBatchEvents) {
+            parsed = onTwoThreads
+        } else {
+            parsed = Result { () throws(YAMLError) in try YAMLParser.parse(bytes: bytes, limits: limits, stream: stream) }
         }
         let document: YAMLDocument
-        do {
-            defer { background?.finish() }
-            document = try YAMLParser.parse(bytes: bytes, limits: limits, stream: stream)
-        } catch {
+        switch parsed {
+        case .success(let parsedDocument):
+            document = parsedDocument
+        case .failure(let error):
             streamed = StreamedSections()
             return ParsedDocument(root: nil, diagnostics: [LoaderMessage.yaml(error, at: range(error.mark), firstAt: nil)],
                                   isReadable: true)

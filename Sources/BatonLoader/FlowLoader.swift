@@ -15,9 +15,13 @@ public struct LoadResult: Sendable {
 public struct FlowLoader: Sendable {
     public var sources: any SourceProvider
     public var limits: YAMLLimits
-    /// The size from which a file's sections are decoded on a second thread while it is
-    /// parsed (`BackgroundDecoder`); below it, thread start-up would cost more than it saves.
+    /// The size from which a file's tree is built, and its sections decoded, on a second
+    /// thread while it is parsed (`TwoThreadParse`); below it, thread start-up would cost more
+    /// than it saves.
     package var backgroundDecodingBytes = 128 << 10
+    /// How many of libyaml's events the parsing thread hands over at once (small in tests, so
+    /// that a small text crosses many batches).
+    package var backgroundBatchEvents = TwoThreadParse.batchEvents
 
     public init(sources: any SourceProvider = DiskSources(), limits: YAMLLimits = .default) {
         self.sources = sources
@@ -110,7 +114,8 @@ private struct LoadSession {
         }
         let reader = NodeReader(file: path)
         let parsed = reader.parseDocument(from: loader.sources, limits: loader.limits, streamingSections: true,
-                                          backgroundDecodingBytes: loader.backgroundDecodingBytes) { reason in
+                                          backgroundDecodingBytes: loader.backgroundDecodingBytes,
+                                          backgroundBatchEvents: loader.backgroundBatchEvents) { reason in
             isMain ? LoaderMessage.unreadable(path, reason: reason)
                    : LoaderMessage.includeNotFound(path, reason: reason, at: includedAt)
         }

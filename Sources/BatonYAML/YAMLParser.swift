@@ -32,10 +32,7 @@ public enum YAMLParser {
     private static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: YAMLLimits,
                               stream: SectionStream? = nil) -> Result<YAMLDocument, YAMLError> {
         Result { () throws(YAMLError) -> YAMLDocument in
-            guard buffer.count <= limits.maxBytes else {
-                throw YAMLError(.tooLarge, "the text is \(buffer.count) bytes, more than the limit of \(limits.maxBytes)",
-                                at: Mark(line: 1, column: 1))
-            }
+            if let tooLarge = sizeError(buffer.count, limits: limits) { throw tooLarge }
             return try build(EventReader(input: buffer), limits: limits, stream: stream)
         }
     }
@@ -45,7 +42,48 @@ public enum YAMLParser {
                               stream: SectionStream?) throws(YAMLError) -> YAMLDocument {
         var builder = TreeBuilder(limits: limits, stream: stream)
         while try reader.read(into: &builder) {}
-        return YAMLDocument(root: rootOrNil(builder.root), problems: builder.problems)
+        return document(of: builder)
+    }
+
+    /// The error for a text over `limits.maxBytes`, refused before it is parsed.
+    private static func sizeError(_ count: Int, limits: YAMLLimits) -> YAMLError? {
+        guard count > limits.maxBytes else { return nil }
+        return YAMLError(.tooLarge, "the text is \(count) bytes, more than the limit of \(limits.maxBytes)",
+                         at: Mark(line: 1, column: 1))
+    }
+
+    /// The document a builder fed every event holds.
+    static func document(of builder: TreeBuilder) -> YAMLDocument {
+        YAMLDocument(root: rootOrNil(builder.root), problems: builder.problems)
+    }
+
+    /// Parses `bytes` as `parse(bytes:limits:stream:)` does, but records the events rather than
+    /// building the tree: each batch of about `batchEvents` events, and the last, goes to
+    /// `handOver`, for a `TreeReplay` (on another thread) to build from; `handOver` returns
+    /// false to stop the parse. Returns the error that stopped the parse (the text's size, its
+    /// syntax, its encoding), nil when it was read to its end or `handOver` stopped it.
+    public static func record(bytes: [UInt8], limits: YAMLLimits = .default, batchEvents: Int = 4_096,
+                              handOver: (consuming EventBatch) -> Bool) -> YAMLError? {
+        bytes.withUnsafeBufferPointer { buffer -> YAMLError? in
+            if let tooLarge = sizeError(buffer.count, limits: limits) { return tooLarge }
+            let perBatch = min(max(1, batchEvents), 1 << 20)
+            let newBatch = { EventBatch(reservingEvents: perBatch, bytes: perBatch * 16) }
+            var batch = newBatch()
+            do throws(YAMLError) {
+                let reader = try EventReader(input: buffer)
+                while try reader.read(into: &batch) {
+                    guard batch.count >= perBatch else { continue }
+                    var full = newBatch()
+                    swap(&full, &batch)
+                    guard handOver(full) else { return nil }
+                }
+            } catch {
+                _ = handOver(batch)
+                return error
+            }
+            _ = handOver(batch)
+            return nil
+        }
     }
 
     /// libyaml reports a document with no content (`---` alone) as an empty plain scalar;

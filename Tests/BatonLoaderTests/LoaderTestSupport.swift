@@ -5,9 +5,10 @@ import Testing
 
 /// Loads `text` as the file `main.yaml`, with `files` beside it for includes.
 ///
-/// Each load is made twice, the second time decoding every file's sections on a second
-/// thread however small it is (`BackgroundDecoder`), and both must give the same model and
-/// diagnostics: every loader test checks that decoding while parsing changes nothing.
+/// Each load is made twice, the second time building every file's tree and decoding its
+/// sections on a second thread however small it is, from batches of a few events
+/// (`TwoThreadParse`), and both must give the same model and diagnostics: every loader test
+/// checks that parsing on two threads changes nothing.
 func load(_ text: String, path: String = "main.yaml", files: [String: String] = [:],
           sourceLocation: Testing.SourceLocation = #_sourceLocation) -> LoadResult {
     var all = files
@@ -16,6 +17,7 @@ func load(_ text: String, path: String = "main.yaml", files: [String: String] = 
     let result = loader.load(path: path)
     var inBackground = loader
     inBackground.backgroundDecodingBytes = 0
+    inBackground.backgroundBatchEvents = 5
     let backgroundResult = inBackground.load(path: path)
     // Compared as flags: a failure prints the message, not two whole models.
     let sameSpec = backgroundResult.spec == result.spec

@@ -30,9 +30,9 @@ import Testing
     /// The offsets that follow from it: after an é (two bytes, one character) a mark's offset
     /// runs one byte ahead of its character count; in ASCII text they agree.
     @Test func offsetsFollowTheBytesOnlyWhenTheTextIsNotASCII() throws {
-        let ascii = try #require(try YAMLParser.parse("key0123456789: e\n").root?.mapping?["key0123456789"]?.scalar)
+        let ascii = try #require(try parse("key0123456789: e\n").root?.mapping?["key0123456789"]?.scalar)
         #expect(ascii.start.offset == 15)
-        let accented = try #require(try YAMLParser.parse("key0123456789: é x\n").root?.mapping?["key0123456789"]?.scalar)
+        let accented = try #require(try parse("key0123456789: é x\n").root?.mapping?["key0123456789"]?.scalar)
         #expect(accented.start.offset == 15)
         #expect(accented.end.offset == 19)
         #expect(accented.end.column == 19)

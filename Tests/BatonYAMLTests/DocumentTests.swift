@@ -15,7 +15,7 @@ import BatonYAML
 
     @Test(arguments: ["", "\n\n", "# only a comment\n", "---\n", "--- \n...\n"])
     func emptyInputHasNoRoot(text: String) throws {
-        let document = try YAMLParser.parse(text)
+        let document = try parse(text)
         #expect(document.root == nil)
         #expect(document.problems.isEmpty)
     }
@@ -27,7 +27,7 @@ import BatonYAML
 
     @Test func bytesAndStringAgree() throws {
         let text = "a: [1, {b: 'c'}]\n"
-        let fromBytes = try YAMLParser.parse(bytes: Array(text.utf8))
+        let fromBytes = try parse(bytes: Array(text.utf8))
         #expect(try fromBytes.root == parseRoot(text))
     }
 }

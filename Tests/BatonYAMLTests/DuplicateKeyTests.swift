@@ -3,7 +3,7 @@ import BatonYAML
 
 @Suite struct DuplicateKeyTests {
     @Test func reportedAtSecondKeyWithFirstMarkAndFirstValueKept() throws {
-        let document = try YAMLParser.parse("events: 1\nname: x\nevents: 2\n")
+        let document = try parse("events: 1\nname: x\nevents: 2\n")
         #expect(document.problems == [
             YAMLError(.duplicateKey, "duplicate key 'events'", at: Mark(line: 3, column: 1, offset: 18),
                       firstMark: Mark(line: 1, column: 1, offset: 0)),
@@ -23,7 +23,7 @@ import BatonYAML
             a: 2
             c: 3
             """
-        let document = try YAMLParser.parse(text)
+        let document = try parse(text)
         #expect(document.problems.map(\.kind) == [.duplicateKey, .duplicateKey, .duplicateKey])
         #expect(document.problems.map(\.mark.line) == [4, 5, 6])
         #expect(document.problems.map { $0.firstMark?.line } == [3, 3, 1])
@@ -36,14 +36,14 @@ import BatonYAML
 
     @Test func detectedInLargeMappings() throws {
         let keys = (0..<50).map { "key\($0)" } + ["key7", "key42"]
-        let document = try YAMLParser.parse(keys.map { "\($0): v" }.joined(separator: "\n"))
+        let document = try parse(keys.map { "\($0): v" }.joined(separator: "\n"))
         #expect(document.problems.map(\.message) == ["duplicate key 'key7'", "duplicate key 'key42'"])
         #expect(document.problems.map { $0.firstMark?.line } == [8, 43])
         #expect(document.root?.mapping?.entries.count == 50)
     }
 
     @Test func sameKeyInDifferentMappingsIsFine() throws {
-        let document = try YAMLParser.parse("a: {x: 1}\nb: {x: 2}\n")
+        let document = try parse("a: {x: 1}\nb: {x: 2}\n")
         #expect(document.problems.isEmpty)
     }
 
@@ -52,7 +52,7 @@ import BatonYAML
     @Test(arguments: 1...20)
     func duplicateOfTheFirstKeyCaughtAtEverySize(_ size: Int) throws {
         let keys = (0..<size).map { "k\($0)" } + ["k0"]
-        let document = try YAMLParser.parse(keys.map { "\($0): v" }.joined(separator: "\n"))
+        let document = try parse(keys.map { "\($0): v" }.joined(separator: "\n"))
         #expect(document.problems.map(\.message) == ["duplicate key 'k0'"])
         #expect(document.problems.map(\.mark.line) == [size + 1])
         #expect(document.problems.map { $0.firstMark?.line } == [1])
@@ -64,7 +64,7 @@ import BatonYAML
 @Suite struct LargeMappingDuplicateTests {
     @Test func duplicatesAnywhereInAMappingOfThousandsOfKeysAreReportedAtTheirFirstMark() throws {
         let keys = (0..<4_000).map { "screen\($0)" } + ["screen0", "screen1999", "screen3999"]
-        let document = try YAMLParser.parse(keys.map { "\($0): v" }.joined(separator: "\n"))
+        let document = try parse(keys.map { "\($0): v" }.joined(separator: "\n"))
         #expect(document.problems.map(\.message)
                     == ["duplicate key 'screen0'", "duplicate key 'screen1999'", "duplicate key 'screen3999'"])
         #expect(document.problems.map { $0.firstMark?.line } == [1, 2_000, 4_000])
@@ -77,7 +77,7 @@ import BatonYAML
     @Test(arguments: [2, 40])
     func canonicallyEquivalentKeysAreDuplicatesAtEverySize(_ size: Int) throws {
         let keys = (0..<size).map { "k\($0)" } + ["é", "K", "e\u{301}", "\u{212A}"]
-        let document = try YAMLParser.parse(keys.map { "\($0): v" }.joined(separator: "\n"))
+        let document = try parse(keys.map { "\($0): v" }.joined(separator: "\n"))
         #expect(document.problems.map(\.mark.line) == [size + 3, size + 4])
         #expect(document.problems.map { $0.firstMark?.line } == [size + 1, size + 2])
         #expect(document.root?.mapping?.entries.count == size + 2)
@@ -88,7 +88,7 @@ import BatonYAML
         let text = "screens:\n" + keys.map { "  \($0): v" }.joined(separator: "\n") + "\n"
         var handed = 0
         let stream = SectionStream(sections: ["screens"]) { _, _, _ in handed += 1 }
-        let document = try YAMLParser.parse(bytes: Array(text.utf8), stream: stream)
+        let document = try parse(bytes: Array(text.utf8), stream: stream)
         #expect(handed == 2_000)
         #expect(document.problems.map(\.message) == ["duplicate key 's0'", "duplicate key 's1234'"])
         #expect(document.problems.map { $0.firstMark?.line } == [2, 1_236])

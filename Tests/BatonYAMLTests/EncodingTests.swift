@@ -4,7 +4,7 @@ import BatonYAML
 @Suite struct EncodingTests {
     func error(_ bytes: [UInt8]) -> YAMLError? {
         do {
-            _ = try YAMLParser.parse(bytes: bytes)
+            _ = try parse(bytes: bytes)
             return nil
         } catch {
             return error
@@ -28,7 +28,7 @@ import BatonYAML
     }
 
     @Test func validMultibyteTextParses() throws {
-        let document = try YAMLParser.parse(bytes: Array("name: 日本\n".utf8))
+        let document = try parse(bytes: Array("name: 日本\n".utf8))
         #expect(document.root?.mapping?["name"]?.scalar?.value == "日本")
     }
 }

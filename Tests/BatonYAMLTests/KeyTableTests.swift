@@ -47,7 +47,7 @@ import Testing
 
     /// A table made from a mapping's entries holds their scalar keys.
     @Test func aTableFromEntriesHoldsTheirScalarKeys() throws {
-        let document = try YAMLParser.parse("a: 1\n[x]: 2\nb: 3\n")
+        let document = try parse("a: 1\n[x]: 2\nb: 3\n")
         let entries = try #require(document.root?.mapping?.entries)
         var table = KeyTable(entries)
         #expect(table.firstMark(of: "a") == Mark(line: 1, column: 1, offset: 0))

@@ -10,6 +10,15 @@ import BatonYAML
         #expect(error?.mark == Mark(line: 1, column: 257, offset: 256))
     }
 
+    @Test func aLimitComesBeforeASyntaxErrorAfterIt() {
+        // The first error in the text wins, however the parse is split (`parse` checks both ways).
+        let text = "a: " + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "\nb: [\n"
+        let error = parseError(text)
+        #expect(error?.kind == .tooDeep)
+        // The mapping is the first level, so the 256th `[` is the first one too deep.
+        #expect(error?.mark == Mark(line: 1, column: 259, offset: 258))
+    }
+
     @Test func nestingAtTheLimitIsAccepted() throws {
         let text = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
         var node = try parseRoot(text)
@@ -124,7 +133,7 @@ import BatonYAML
     @Test func aliasesCountInFull() throws {
         let text = "a: &a [1, 2, 3]\nb: [*a, *a]\n"
         // a: mapping 1 + key 1 + list 4; b: key 1 + list 1 + 2 × 4 = 16 nodes.
-        #expect(try YAMLParser.parse(text, limits: YAMLLimits(maxNodes: 16)).root != nil)
+        #expect(try parse(text, limits: YAMLLimits(maxNodes: 16)).root != nil)
         #expect(parseError(text, limits: YAMLLimits(maxNodes: 15))?.kind == .tooManyNodes)
     }
 

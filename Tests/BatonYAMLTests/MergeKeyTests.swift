@@ -14,7 +14,7 @@ import BatonYAML
 
     @Test func explicitKeyWinsRegardlessOfOrder() throws {
         let text = "base: &b {x: 1, y: 2}\nbefore:\n  x: 9\n  <<: *b\nafter:\n  <<: *b\n  x: 9\n"
-        let document = try YAMLParser.parse(text)
+        let document = try parse(text)
         #expect(document.problems.isEmpty)
         let root = try #require(document.root?.mapping)
         for name in ["before", "after"] {

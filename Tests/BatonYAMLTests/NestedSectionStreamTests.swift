@@ -11,7 +11,7 @@ import BatonYAML
         let stream = SectionStream(sections: ["flows"], nestedSections: ["flows": "on"]) { section, key, value in
             handed.append("\(section):\(key.value)=\(value.scalar?.value ?? value.kindDescription)")
         }
-        let document = try YAMLParser.parse(bytes: Array(text.utf8), stream: stream)
+        let document = try BatonYAMLTests.parse(bytes: Array(text.utf8), stream: stream)
         return (handed, document)
     }
 
@@ -33,7 +33,7 @@ import BatonYAML
               other:
                 on: {x.c: pop}
             """
-        let document = try YAMLParser.parse(bytes: Array(text.utf8), stream: stream)
+        let document = try BatonYAMLTests.parse(bytes: Array(text.utf8), stream: stream)
         #expect(handed == ["flows.on:home.a=push x", "flows.on:home.b=a list", "flows:main=a mapping",
                            "flows.on:x.c=pop", "flows:other=a mapping"])
         #expect(document.problems.isEmpty)
