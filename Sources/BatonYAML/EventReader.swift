@@ -60,9 +60,12 @@ final class EventReader {
             try sink.alias(Self.string(event.data.alias.anchor) ?? "", at: start)
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            try sink.scalar(UnsafeBufferPointer(start: data.value, count: data.value == nil ? 0 : Int(data.length)),
-                            style: Self.style(data.style), tag: Self.tag(data.tag), anchor: Self.string(data.anchor),
-                            start: start, end: converter.mark(event.end_mark))
+            let value = data.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(data.length)), as: UTF8.self)
+            } ?? ""
+            try sink.scalar(Node.Scalar(value, style: Self.style(data.style), tag: Self.tag(data.tag),
+                                        start: start, end: converter.mark(event.end_mark)),
+                            anchor: Self.string(data.anchor))
         case YAML_SEQUENCE_START_EVENT:
             try sink.startSequence(anchor: Self.string(event.data.sequence_start.anchor), at: start)
         case YAML_MAPPING_START_EVENT:

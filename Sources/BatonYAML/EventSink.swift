@@ -5,13 +5,12 @@
 /// Each event goes straight to its call rather than through an event value: an event holding
 /// a scalar is larger than Swift keeps in registers, and one returned from the reader was
 /// copied out of the value made for it (a retain of every part of every scalar of a file, and
-/// a release). A scalar's text comes as its bytes, valid for the call only: the tree makes a
-/// `String` of them, a recording (`EventBatch`) copies them for another thread to make it.
+/// a release). A recording (`EventBatch`) keeps the scalar as it is made, for another thread
+/// to build the tree from.
 protocol EventSink {
     mutating func documentStart(at mark: Mark) throws(YAMLError)
     mutating func alias(_ name: String, at mark: Mark) throws(YAMLError)
-    mutating func scalar(_ bytes: UnsafeBufferPointer<UInt8>, style: ScalarStyle, tag: String?, anchor: String?,
-                         start: Mark, end: Mark) throws(YAMLError)
+    mutating func scalar(_ scalar: consuming Node.Scalar, anchor: String?) throws(YAMLError)
     mutating func startSequence(anchor: String?, at mark: Mark) throws(YAMLError)
     mutating func startMapping(anchor: String?, at mark: Mark) throws(YAMLError)
     /// The innermost open sequence or mapping ends.

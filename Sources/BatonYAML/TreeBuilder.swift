@@ -129,10 +129,8 @@ struct TreeBuilder: EventSink {
         startedDocument = true
     }
 
-    mutating func scalar(_ bytes: UnsafeBufferPointer<UInt8>, style: ScalarStyle, tag: String?, anchor: String?,
-                         start: Mark, end: Mark) throws(YAMLError) {
-        try count(1, at: start)
-        let scalar = Node.Scalar(String(decoding: bytes, as: UTF8.self), style: style, tag: tag, start: start, end: end)
+    mutating func scalar(_ scalar: consuming Node.Scalar, anchor: String?) throws(YAMLError) {
+        try count(1, at: scalar.start)
         guard let anchor else { return try attach(.scalar(scalar), size: 1, height: 0) }
         let node = Node.scalar(scalar)
         anchors[anchor] = Anchored(node: node, size: 1, height: 0)

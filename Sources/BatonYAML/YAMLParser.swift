@@ -67,7 +67,7 @@ public enum YAMLParser {
         bytes.withUnsafeBufferPointer { buffer -> YAMLError? in
             if let tooLarge = sizeError(buffer.count, limits: limits) { return tooLarge }
             let perBatch = min(max(1, batchEvents), 1 << 20)
-            let newBatch = { EventBatch(reservingEvents: perBatch, bytes: perBatch * 16) }
+            let newBatch = { EventBatch(reservingEvents: perBatch) }
             var batch = newBatch()
             do throws(YAMLError) {
                 let reader = try EventReader(input: buffer)
