@@ -21,7 +21,16 @@ package final class LintContext {
     // `payloads`, `coverage`) is used by the checks of one group, which run on one thread.
 
     /// Who shows what: screens and child flows of each flow, parents, reachability. Shared.
-    lazy var graph = FlowGraph(index)
+    var graph: FlowGraph {
+        if let madeGraph { return madeGraph }
+        let made = FlowGraph(index)
+        madeGraph = made
+        return made
+    }
+    private var madeGraph: FlowGraph?
+    /// Whether the graph has been made: the checks run while it is made on another thread
+    /// (`ParallelChecks.beforeTheGraph`) must not make it.
+    var hasGraph: Bool { madeGraph != nil }
     /// Where each `return R` hands its result. Used by one group of checks.
     lazy var returns = ReturnAnalysis(self)
     /// The structural ways deep links take. Shared.

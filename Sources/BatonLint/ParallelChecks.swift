@@ -5,8 +5,9 @@ import Foundation
 ///
 /// First the analyses every check may read are made, the flow graph on one thread and the
 /// rest on the other (`LintContext.makeGraph`, `makeSharedAnalysesButTheGraph`); after that
-/// they are only read. Then each thread takes the next unit of checks not taken yet, the
-/// longest first (`longestFirst`). A unit is one check, or a group of checks (`groups`) that
+/// they are only read. The other thread, done first, runs the checks that read no graph
+/// (`beforeTheGraph`) until the graph is made. Then each thread takes the next unit of checks
+/// not taken yet, the longest first (`longestFirst`). A unit is one check, or a group of checks (`groups`) that
 /// share an analysis made on first use whose answers can depend on the order it is asked in:
 /// a group runs on one thread, in the order of `Linter.checks`, as on one thread. Each check's
 /// findings are kept by its place in `Linter.checks`, so the list handed back is the one the
@@ -32,6 +33,14 @@ enum ParallelChecks {
     static var longestFirst: [any LintCheck.Type] { [
         UnhandledEventCheck.self, UnknownEventCheck.self, PayloadMismatchCheck.self,
         UnknownReferenceCheck.self, UnknownTriggerCheck.self, OverlappingLinksCheck.self,
+    ] }
+
+    /// Checks that read neither the flow graph nor an analysis that reads it (only the spec,
+    /// its index, the type rules and the names), so that the thread done with the other
+    /// shared analyses runs them while the graph is made. `ParallelChecksTests` checks that
+    /// each leaves the graph unmade.
+    static var beforeTheGraph: [any LintCheck.Type] { [
+        UnknownReferenceCheck.self, OverlappingLinksCheck.self, LinkParameterCheck.self,
     ] }
 
     /// The units in the order they are taken: those holding the `longestFirst` checks, in that
@@ -78,7 +87,8 @@ enum ParallelChecks {
         guard let budget = NameSuggester.budget, budget.remainingComparisons > 0 else { return nil }
         let available = budget.remainingComparisons
         let own = SuggestionBudget(comparisons: available)
-        let work = SharedWork(checks: checks, units: order(units(of: checks), of: checks), context: context)
+        let work = SharedWork(checks: checks, units: order(units(of: checks), of: checks), context: context,
+                              beforeTheGraph: Set(beforeTheGraph.map(ObjectIdentifier.init)))
         let made = NameSuggester.$budget.withValue(own) { () -> Bool in
             let graphMade = DispatchSemaphore(value: 0)
             let othersMade = DispatchSemaphore(value: 0)
@@ -86,12 +96,14 @@ enum ParallelChecks {
             let started = WorkerThread {
                 work.context.makeSharedAnalysesButTheGraph()
                 othersMade.signal()
+                work.runUnitsBeforeTheGraph()
                 graphMade.wait()
                 work.runUnits()
             }
             // No second thread: nothing was done, and the caller checks on its own thread.
             guard let worker = started else { return false }
             context.makeGraph()
+            work.graphIsMade()
             graphMade.signal()
             othersMade.wait()
             work.runUnits()
@@ -110,33 +122,55 @@ private final class SharedWork: @unchecked Sendable {
     let checks: [any LintCheck.Type]
     let units: [[Int]]
     let context: LintContext
+    /// Whether each unit may run before the graph is made: all its checks read no graph.
+    private let readsNoGraph: [Bool]
     private let lock = NSLock()
-    private var nextUnit = 0
-    // Guarded by `lock`; read once both threads are done.
+    // Guarded by `lock`; `findings` read once both threads are done.
+    private var taken: [Bool]
+    private var graphMade = false
     private(set) var findings: [[Diagnostic]]
 
-    init(checks: [any LintCheck.Type], units: [[Int]], context: LintContext) {
+    init(checks: [any LintCheck.Type], units: [[Int]], context: LintContext, beforeTheGraph: Set<ObjectIdentifier>) {
         self.checks = checks
         self.units = units
         self.context = context
+        readsNoGraph = units.map { unit in unit.allSatisfy { beforeTheGraph.contains(ObjectIdentifier(checks[$0])) } }
+        taken = Array(repeating: false, count: units.count)
         findings = Array(repeating: [], count: checks.count)
+    }
+
+    /// Says that the graph is made: `runUnitsBeforeTheGraph` takes no more units.
+    func graphIsMade() {
+        lock.withLock { graphMade = true }
+    }
+
+    /// Runs the units not taken yet that read no graph, one at a time, until none are left or
+    /// the graph is made.
+    func runUnitsBeforeTheGraph() {
+        while let unit = takeUnit(beforeTheGraph: true) { run(unit) }
     }
 
     /// Runs the units not taken yet, one at a time, until none are left.
     func runUnits() {
-        while let unit = takeUnit() {
-            for position in unit {
-                let found = checks[position].run(context)
-                lock.withLock { findings[position] = found }
-            }
+        while let unit = takeUnit(beforeTheGraph: false) { run(unit) }
+    }
+
+    private func run(_ unit: [Int]) {
+        for position in unit {
+            let found = checks[position].run(context)
+            lock.withLock { findings[position] = found }
         }
     }
 
-    private func takeUnit() -> [Int]? {
+    /// The first unit not taken yet, in the order taken (and, before the graph, reading none).
+    private func takeUnit(beforeTheGraph: Bool) -> [Int]? {
         lock.withLock {
-            guard nextUnit < units.count else { return nil }
-            nextUnit += 1
-            return units[nextUnit - 1]
+            if beforeTheGraph && graphMade { return nil }
+            guard let next = units.indices.first(where: { !taken[$0] && (!beforeTheGraph || readsNoGraph[$0]) }) else {
+                return nil
+            }
+            taken[next] = true
+            return units[next]
         }
     }
 }

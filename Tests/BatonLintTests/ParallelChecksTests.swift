@@ -1,3 +1,4 @@
+import BatonLoader
 import BatonModel
 import Testing
 @testable import BatonLint
@@ -33,6 +34,21 @@ import Testing
                       MissingResultCheck.self, NoVisibleTabCheck.self, NoBranchShownCheck.self,
                       CoverageUndecidedCheck.self] as [any LintCheck.Type] {
             #expect(grouped.contains(ObjectIdentifier(check)), "\(check)")
+        }
+    }
+
+    @Test func theChecksRunWhileTheGraphIsMadeLeaveItUnmade() {
+        // Every check's documented examples, good and bad: specs that reach each check's paths.
+        let examples = checks.flatMap { [$0.description.badExample, $0.description.goodExample] }
+        let specs = examples.compactMap { FlowLoader().load(text: $0, path: "example.yaml").spec }
+        #expect(specs.count > checks.count)
+        for spec in specs {
+            for check in ParallelChecks.beforeTheGraph {
+                let context = LintContext(spec, options: LintOptions())
+                context.makeSharedAnalysesButTheGraph()
+                _ = check.run(context)
+                #expect(!context.hasGraph, "\(check) made the flow graph, which the other thread is making")
+            }
         }
     }
 
