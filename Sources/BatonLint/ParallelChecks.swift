@@ -7,11 +7,11 @@ import Foundation
 /// rest on the other (`LintContext.makeGraph`, `makeSharedAnalysesButTheGraph`); after that
 /// they are only read. The other thread, done first, runs the checks that read no graph
 /// (`beforeTheGraph`) until the graph is made. Then each thread takes the next unit of checks
-/// not taken yet, the longest first (`longestFirst`). A unit is one check, or a group of checks (`groups`) that
-/// share an analysis made on first use whose answers can depend on the order it is asked in:
-/// a group runs on one thread, in the order of `Linter.checks`, as on one thread. Each check's
-/// findings are kept by its place in `Linter.checks`, so the list handed back is the one the
-/// checks make one after another.
+/// not taken yet, the longest first (`longestFirst`). A unit is one check, or a group of
+/// checks (`groups`) that share an analysis made on first use whose answers can depend on the
+/// order it is asked in: a group runs on one thread, in the order of `Linter.checks`, as on
+/// one thread. Each check's findings are kept by its place in `Linter.checks`, so the list
+/// handed back is the one the checks make one after another.
 ///
 /// Did-you-mean suggestions share a budget (`NameSuggester.withBudget`), and which ones one
 /// thread makes before the budget runs out would depend on the other thread's pace. So the

@@ -67,7 +67,8 @@ public enum YAMLParser {
         bytes.withUnsafeBufferPointer { buffer -> YAMLError? in
             if let tooLarge = sizeError(buffer.count, limits: limits) { return tooLarge }
             let perBatch = min(max(1, batchEvents), 1 << 20)
-            let newBatch = { EventBatch(reservingEvents: perBatch) }
+            // Room for the usual batch, not for a huge one asked for (it grows as it fills).
+            let newBatch = { EventBatch(reservingEvents: min(perBatch, 4_096)) }
             var batch = newBatch()
             do throws(YAMLError) {
                 let reader = try EventReader(input: buffer)
