@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 /// Large generated files, past the size from which a file's tree is built and its sections
-/// decoded on a second thread while it is parsed (in batches of 4,096 events, thousands of
-/// them), give the same model and diagnostics as on one thread.
+/// decoded on a second thread while it is parsed (in batches of 4,096 events, some twenty of
+/// them for 3,000 screens), give the same model and diagnostics as on one thread.
 @Suite struct BackgroundDecodingTests {
     private func loadBothWays(_ text: String, path: String) -> (one: LoadResult, two: LoadResult) {
         var single = FlowLoader()
