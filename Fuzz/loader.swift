@@ -1,5 +1,7 @@
 // libFuzzer target: the bytes are a flow file. Loads it (YAML layer and loader), lints it,
-// compiles it to JSON and reads that back, and also reads the bytes as a scenario file.
+// compiles it to JSON and reads that back, and also reads the bytes as a scenario file. The
+// load and the lint are each made on one thread and on two (the tree built on a second thread
+// from batches of three events; the checks split), and must agree: a difference stops the run.
 // Built and run by scripts/fuzz.sh; not part of the package.
 import BatonLint
 import BatonLoader
@@ -19,9 +21,24 @@ struct FuzzSources: SourceProvider {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let sources = FuzzSources(bytes: Array(UnsafeBufferPointer(start: data, count: size)))
-    let result = FlowLoader(sources: sources).load(path: "fuzz.yaml")
+    var oneThread = FlowLoader(sources: sources)
+    oneThread.backgroundDecodingBytes = .max
+    let result = oneThread.load(path: "fuzz.yaml")
+    var twoThreads = FlowLoader(sources: sources)
+    twoThreads.backgroundDecodingBytes = 0
+    twoThreads.backgroundBatchEvents = 3
+    let onTwoThreads = twoThreads.load(path: "fuzz.yaml")
+    if onTwoThreads.spec != result.spec || onTwoThreads.diagnostics != result.diagnostics {
+        fatalError("the load on two threads differs from the load on one")
+    }
     if let spec = result.spec {
-        _ = Linter().lint(spec)
+        var one = LintOptions()
+        one.twoThreadsFromSize = .max
+        var two = LintOptions()
+        two.twoThreadsFromSize = 0
+        if Linter(options: one).lint(spec) != Linter(options: two).lint(spec) {
+            fatalError("lint on two threads differs from lint on one")
+        }
         if let json = try? JSONEncoder().encode(spec), let decoded = try? JSONDecoder().decode(FlowSpec.self, from: json) {
             _ = Linter().lint(decoded)
         }

@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #
 # TARGET is one of Fuzz/*.swift: loader (flow and scenario files: YAML layer, loader, lint,
-# compiled JSON round trip), compiled (compiled JSON flows and values), runtime (a compiled flow,
+# compiled JSON round trip; the load and the lint on one thread and on two, compared), compiled (compiled JSON flows and values), runtime (a compiled flow,
 # a zero byte, then steps that drive the runtime) or expressions (`when`).
 # The modules are compiled with `swiftc -sanitize=fuzzer,address` into .build/fuzz (rebuilt
 # when a source changes; `runtime`, which needs swift-crypto, is the SwiftPM package
