@@ -6,7 +6,7 @@ import Foundation
 /// First the analyses every check may read are made, the flow graph on one thread and the
 /// rest on the other (`LintContext.makeGraph`, `makeSharedAnalysesButTheGraph`); after that
 /// they are only read. The other thread, done first, runs the checks that read no graph
-/// (`beforeTheGraph`) until the graph is made. Then each thread takes the next unit of checks
+/// (`beforeTheGraph`) while it waits for the graph. Then each thread takes the next unit of checks
 /// not taken yet, the longest first (`longestFirst`). A unit is one check, or a group of
 /// checks (`groups`) that share an analysis made on first use whose answers can depend on the
 /// order it is asked in: a group runs on one thread, in the order of `Linter.checks`, as on
@@ -103,7 +103,6 @@ enum ParallelChecks {
             // No second thread: nothing was done, and the caller checks on its own thread.
             guard let worker = started else { return false }
             context.makeGraph()
-            work.graphIsMade()
             graphMade.signal()
             othersMade.wait()
             work.runUnits()
@@ -127,7 +126,6 @@ private final class SharedWork: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`; `findings` read once both threads are done.
     private var taken: [Bool]
-    private var graphMade = false
     private(set) var findings: [[Diagnostic]]
 
     init(checks: [any LintCheck.Type], units: [[Int]], context: LintContext, beforeTheGraph: Set<ObjectIdentifier>) {
@@ -139,20 +137,15 @@ private final class SharedWork: @unchecked Sendable {
         findings = Array(repeating: [], count: checks.count)
     }
 
-    /// Says that the graph is made: `runUnitsBeforeTheGraph` takes no more units.
-    func graphIsMade() {
-        lock.withLock { graphMade = true }
-    }
-
-    /// Runs the units not taken yet that read no graph, one at a time, until none are left or
-    /// the graph is made.
+    /// Runs the units not taken yet that read no graph, one at a time, until none are left:
+    /// safe while the graph is being made, and as good as any other unit once it is.
     func runUnitsBeforeTheGraph() {
-        while let unit = takeUnit(beforeTheGraph: true) { run(unit) }
+        while let unit = takeUnit(readingNoGraph: true) { run(unit) }
     }
 
     /// Runs the units not taken yet, one at a time, until none are left.
     func runUnits() {
-        while let unit = takeUnit(beforeTheGraph: false) { run(unit) }
+        while let unit = takeUnit(readingNoGraph: false) { run(unit) }
     }
 
     private func run(_ unit: [Int]) {
@@ -162,11 +155,11 @@ private final class SharedWork: @unchecked Sendable {
         }
     }
 
-    /// The first unit not taken yet, in the order taken (and, before the graph, reading none).
-    private func takeUnit(beforeTheGraph: Bool) -> [Int]? {
+    /// The first unit not taken yet, in the order taken (with `readingNoGraph`, of those that
+    /// read no graph).
+    private func takeUnit(readingNoGraph: Bool) -> [Int]? {
         lock.withLock {
-            if beforeTheGraph && graphMade { return nil }
-            guard let next = units.indices.first(where: { !taken[$0] && (!beforeTheGraph || readsNoGraph[$0]) }) else {
+            guard let next = units.indices.first(where: { !taken[$0] && (!readingNoGraph || readsNoGraph[$0]) }) else {
                 return nil
             }
             taken[next] = true

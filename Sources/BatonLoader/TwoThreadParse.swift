@@ -12,9 +12,8 @@ import BatonYAML
 /// text wins. Until the worker is joined, only it calls the consumer, so only it touches what
 /// the consumer writes.
 enum TwoThreadParse {
-    /// Events handed over at once: enough that the lock is taken once per few hundred
-    /// entries, few enough that the worker starts soon and the batches held stay small.
-    static let batchEvents = 4_096
+    /// Events handed over at once.
+    static let batchEvents = EventBatch.usualEvents
 
     /// The document `YAMLParser.parse(bytes:limits:stream:)` gives, or the error it throws;
     /// nil when no second thread could be started (then nothing was parsed).

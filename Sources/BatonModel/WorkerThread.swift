@@ -8,9 +8,10 @@ import Musl
 #endif
 
 /// A thread of its own running one closure, with a main thread's stack, that the thread which
-/// started it waits for with `join`. For work split between two cores (decoding while
-/// parsing, lint's checks): the work recurses as deep as the input's limits allow, and the
-/// 512 KiB a secondary thread gets by default on Apple platforms may not hold that.
+/// started it waits for with `join`. For work split between two cores (building and decoding
+/// the tree while the text is parsed, lint's checks): the work recurses as deep as the input's
+/// limits allow, and the 512 KiB a secondary thread gets by default on Apple platforms may not
+/// hold that.
 ///
 /// The closure runs with the suggestion budget of the thread that started it installed
 /// (`NameSuggester.budget`), as a child task inherits its parent's task-local values: work

@@ -18,6 +18,11 @@ public struct EventBatch: Sendable {
         var mark: Mark
     }
 
+    /// Events a batch usually holds: enough that a hand-over between threads comes once per
+    /// few hundred entries, few enough that the other thread starts soon and the batches held
+    /// stay small.
+    public static let usualEvents = 4_096
+
     var events: [Event] = []
     var scalars: [Node.Scalar] = []
     /// Anchors and alias names, which few events have.
@@ -30,7 +35,7 @@ public struct EventBatch: Sendable {
     }
 
     /// The number of events recorded.
-    public var count: Int { events.count }
+    var count: Int { events.count }
 
     /// Hands the recorded events to `sink` in order, as the parse handed them.
     func replay<Sink: EventSink>(into sink: inout Sink) throws(YAMLError) {

@@ -10,7 +10,7 @@
 public struct TreeReplay {
     private var builder: TreeBuilder
     /// The error a batch stopped the build at; later batches are not built.
-    public private(set) var failure: YAMLError?
+    private var failure: YAMLError?
 
     /// A build within `limits`, whose streamed sections go to `stream`'s consumer, on the
     /// thread that builds.

@@ -62,14 +62,15 @@ public enum YAMLParser {
     /// `handOver`, for a `TreeReplay` (on another thread) to build from; `handOver` returns
     /// false to stop the parse. Returns the error that stopped the parse (the text's size, its
     /// syntax, its encoding), nil when it was read to its end or `handOver` stopped it.
-    public static func record(bytes: [UInt8], limits: YAMLLimits = .default, batchEvents: Int = 4_096,
+    public static func record(bytes: [UInt8], limits: YAMLLimits = .default, batchEvents: Int = EventBatch.usualEvents,
                               handOver: (consuming EventBatch) -> Bool) -> YAMLError? {
         bytes.withUnsafeBufferPointer { buffer -> YAMLError? in
             if let tooLarge = sizeError(buffer.count, limits: limits) { return tooLarge }
             let perBatch = min(max(1, batchEvents), 1 << 20)
             // Room for the usual batch, not for a huge one asked for (it grows as it fills).
-            let newBatch = { EventBatch(reservingEvents: min(perBatch, 4_096)) }
+            let newBatch = { EventBatch(reservingEvents: min(perBatch, EventBatch.usualEvents)) }
             var batch = newBatch()
+            var stoppedAt: YAMLError?
             do throws(YAMLError) {
                 let reader = try EventReader(input: buffer)
                 while try reader.read(into: &batch) {
@@ -79,11 +80,11 @@ public enum YAMLParser {
                     guard handOver(full) else { return nil }
                 }
             } catch {
-                _ = handOver(batch)
-                return error
+                stoppedAt = error
             }
+            // The last batch, what was recorded before the end or the error.
             _ = handOver(batch)
-            return nil
+            return stoppedAt
         }
     }
 

@@ -39,7 +39,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Only measure exploring flows (the example flows and a generated app).")
     var explorationOnly = false
 
-    @Flag(help: "Load and lint on one thread, as on a machine with one core. By default a file of 128 KiB or more is decoded while it is parsed, and a spec of 1,000 screens and flows or more is checked, on two threads.")
+    @Flag(help: "Load and lint on one thread, as on a machine with one core. By default a file of 128 KiB or more is read on two threads (the parse on one, the tree and its decoding on the other), and a spec of 1,000 screens and flows or more is checked, on two threads.")
     var oneThread = false
 
     @Flag(help: "Only measure loading, linting and compiling both generated shapes, and lint's growth.")

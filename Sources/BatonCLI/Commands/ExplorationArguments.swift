@@ -25,8 +25,9 @@ struct ExplorationArguments: ParsableArguments {
         }
     }
 
-    /// The run that loads and checks the files: on one thread with `--jobs 1`, else decoding
-    /// while parsing and the checks split between two threads, for a large file.
+    /// The run that loads and checks the files: on one thread with `--jobs 1`, else, for a large
+    /// file, read on two threads (the parse on one, the tree and its decoding on the other) and
+    /// checked on two.
     var lintRun: LintRun {
         jobs == 1 ? LintRun.oneThread : LintRun()
     }
