@@ -211,7 +211,7 @@ struct TypeSystem {
         case .unknown:
             return nil
         case .optional(let wrapped):
-            if value == .null { return nil }
+            if value.isNull { return nil }
             return mismatch(value, to: wrapped, depth: depth + 1)
         case .builtin(let builtin):
             return Self.fits(value, builtin) ? nil : plain

@@ -46,7 +46,8 @@ public struct ValueChecker: Sendable {
     public func problem(with value: Value?, for type: TypeRef?) -> String? {
         if let value, let reason = Self.nonFinite(value) { return reason }
         guard let type else { return nil }
-        guard let value, value != .null else {
+        // Matched, not compared: `==` on two values goes through their derived equality.
+        guard let value, !value.isNull else {
             return system.acceptsNothing(type) ? nil : "nothing was given, but `\(type)` is required"
         }
         return system.mismatch(value, to: type)?.reason
@@ -62,7 +63,7 @@ public struct ValueChecker: Sendable {
     /// Why `payload` cannot be sent with the event `declaration` of `screen`; nil when it can.
     public func payloadProblem(_ payload: Value?, declaration: EventDeclaration, of screen: String) -> String? {
         let event = declaration.name
-        let given = payload == .null ? nil : payload
+        let given = payload.flatMap { $0.isNull ? nil : $0 }
         guard let type = declaration.payload else {
             guard let given else { return nil }
             if let reason = Self.nonFinite(given) { return "the payload of `\(screen).\(event)`: \(reason)" }

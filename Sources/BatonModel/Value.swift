@@ -8,6 +8,12 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
     case list([Value])
     case record([String: Value])
 
+    /// Whether this is `null`: a match, where `== .null` goes through the derived equality.
+    package var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
     /// The fields of a record, empty for any other value.
     public var fields: [String: Value] {
         if case .record(let fields) = self { return fields }

@@ -92,6 +92,15 @@ package struct StepUse: Hashable, Sendable {
 
     package init() {}
 
+    /// Back to what `init()` makes, keeping the room `transitions` took: a run's step uses one
+    /// or two transitions, and the last step's report, which shared the list, is gone by the
+    /// next step, so the next step's first use does not allocate one anew.
+    mutating func reset() {
+        transitions.removeAll(keepingCapacity: true)
+        if !links.isEmpty { links = [] }
+        remarks = nil
+    }
+
     /// A refusal and the outcomes no flow took, never changed once made.
     private final class Remarks: Hashable, Sendable {
         let refusal: Refusal?

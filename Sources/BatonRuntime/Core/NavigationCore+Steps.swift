@@ -179,7 +179,7 @@ extension NavigationCore {
 
     private mutating func beginStep() {
         trace = StepTrace()
-        use = StepUse()
+        use.reset()
         nestedEntries = []
         createdThisStep = 0
         pendingResult = nil
