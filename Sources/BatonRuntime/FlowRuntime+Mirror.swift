@@ -137,11 +137,8 @@ extension FlowRuntime {
         let id = screen.id
         let name = screen.screen
         let context = ViewModelContext(
-            screen: name, instanceID: id, input: screen.input, dependencies: registry.dependencies
-        ) { [weak self] event, payload in
-            guard let self else { return .rejected(RuntimeMessage.runtimeGone) }
-            return self.send(event, fromInstance: id, screen: name, payload: payload)
-        }
+            screen: name, instanceID: id, input: screen.input, dependencies: registry.dependencies, runtime: self
+        )
         let declaration = core.definitions.screens[name]
         let viewModel: any ScreenViewModel = if let declaration {
             registry.makeViewModel(for: declaration, context: context)

@@ -12,7 +12,11 @@ public struct ViewModelContext {
     public let input: Value?
     /// What the app put in the registry's `dependencies`.
     public let dependencies: Dependencies
-    private let sender: @MainActor (String, Value?) -> StepResult
+    /// Where events go: a closure given to the public initialiser, or the runtime that made the
+    /// context, held weakly. The runtime's own contexts hold no closure, whose context the
+    /// runtime would otherwise allocate for every screen instance it shows.
+    private let sender: (@MainActor (String, Value?) -> StepResult)?
+    private weak var runtime: FlowRuntime?
 
     public init(
         screen: String, instanceID: Int, input: Value?, dependencies: Dependencies = Dependencies(),
@@ -23,6 +27,23 @@ public struct ViewModelContext {
         self.input = input
         self.dependencies = dependencies
         self.sender = send
+    }
+
+    /// The context of a screen instance the runtime shows: its events go to `runtime`, from
+    /// this instance, rejected once the runtime is gone.
+    init(screen: String, instanceID: Int, input: Value?, dependencies: Dependencies, runtime: FlowRuntime) {
+        self.screen = screen
+        self.instanceID = instanceID
+        self.input = input
+        self.dependencies = dependencies
+        self.sender = nil
+        self.runtime = runtime
+    }
+
+    private func emit(_ event: String, _ payload: Value?) -> StepResult {
+        if let sender { return sender(event, payload) }
+        guard let runtime else { return .rejected(RuntimeMessage.runtimeGone) }
+        return runtime.send(event, fromInstance: instanceID, screen: screen, payload: payload)
     }
 
     /// The input read as `T` (a generated input type, or any `Decodable`); an absent input reads
@@ -36,7 +57,7 @@ public struct ViewModelContext {
     @discardableResult
     public func send<Payload: Encodable>(_ event: String, payload: Payload) -> StepResult {
         do {
-            return sender(event, try Value(encoding: payload))
+            return emit(event, try Value(encoding: payload))
         } catch {
             return .rejected("the payload of '\(screen).\(event)' cannot be sent: \(error)")
         }
@@ -46,7 +67,7 @@ public struct ViewModelContext {
     /// been released.
     @discardableResult
     public func send(_ event: String, payload: Value? = nil) -> StepResult {
-        sender(event, payload)
+        emit(event, payload)
     }
 }
 

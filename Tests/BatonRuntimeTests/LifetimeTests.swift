@@ -105,6 +105,32 @@ final class ProbeViewModel: ScreenViewModel {
         #expect(list == nil)
     }
 
+    /// A view model holds its runtime weakly: kept past the runtime, it does not keep it alive,
+    /// and what it sends then is rejected rather than lost.
+    @Test func aViewModelKeptPastItsRuntimeIsToldItIsGone() throws {
+        var run: FlowRuntime? = try example("notes.yaml")
+        let list = try #require(run.flatMap(topViewModel) as? GenericViewModel)
+        weak let runtime = run
+        #expect(list.send("create") == .handled)
+        run = nil
+        #expect(runtime == nil)
+        #expect(list.send("select", payload: record(["id": "3"])) == .rejected("the runtime has been released"))
+    }
+
+    /// A context a host makes itself sends through the closure it was given, with the payload
+    /// encoded, and never through a runtime.
+    @Test func aContextMadeWithAClosureSendsThroughIt() {
+        var sent: [(String, Value?)] = []
+        let context = ViewModelContext(screen: "noteList", instanceID: 7, input: nil) { event, payload in
+            sent.append((event, payload))
+            return .handled
+        }
+        #expect(context.send("create") == .handled)
+        #expect(context.send("select", payload: ["id": "3"]) == .handled)
+        #expect(sent.map(\.0) == ["create", "select"])
+        #expect(sent.map(\.1) == [nil, record(["id": "3"])])
+    }
+
     @Test func registeredViewModelsGetInputAndSendEvents() throws {
         var dependencies = Dependencies()
         dependencies[APIEndpoint.self] = APIEndpoint(url: "https://api")
