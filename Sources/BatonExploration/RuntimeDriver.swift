@@ -169,6 +169,8 @@ final class RuntimeDriver {
                 started = try NavigationCore(spec: spec, environment: environment, strict: true)
                 // Exploration reads what steps did and used, never their log entries.
                 started.recordsLog = false
+                // Every way keeps what its step used, sharing the core's lists.
+                started.reusesUseRoom = false
                 // Started once more with the log attached, so the start's reads are noted.
                 started.conditionReads = reads
                 reads.clear()

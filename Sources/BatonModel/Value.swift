@@ -9,7 +9,7 @@ public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
     case record([String: Value])
 
     /// Whether this is `null`: a match, where `== .null` goes through the derived equality.
-    package var isNull: Bool {
+    @inlinable package var isNull: Bool {
         if case .null = self { return true }
         return false
     }

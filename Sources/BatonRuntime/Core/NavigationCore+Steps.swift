@@ -179,7 +179,7 @@ extension NavigationCore {
 
     private mutating func beginStep() {
         trace = StepTrace()
-        use.reset()
+        if reusesUseRoom { use.reset() } else { use = StepUse() }
         nestedEntries = []
         createdThisStep = 0
         pendingResult = nil

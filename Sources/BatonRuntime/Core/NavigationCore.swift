@@ -44,6 +44,12 @@ package struct NavigationCore: Sendable {
     /// skips building them; everything else about a step is the same.
     package var recordsLog = true
 
+    /// Whether a step starts from the last step's use emptied with its room kept (`StepUse.reset`),
+    /// so that its first transition allocates no list. A driver that keeps what each step used
+    /// (exploration keeps it for every way it finds) turns it off: the list it keeps shares the
+    /// core's, and emptying that with its room kept would copy it on every step.
+    package var reusesUseRoom = true
+
     // What the current step did and has yet to do.
 
     /// What the current step did, for its log entry.
