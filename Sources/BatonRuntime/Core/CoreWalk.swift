@@ -7,6 +7,9 @@ struct CoreWalk {
     var flows: [Int] = []
     /// The visible screen instance.
     var screen: Int?
+    /// The number of the visible screen's declaration (`CoreItem.number`), -1 when none is
+    /// visible: its definition is read at it, without hashing its name.
+    var screenNumber: Int32 = -1
     /// The flow the visible screen belongs to for triggers (its presenter when presented).
     var owner: Int?
     /// The topmost modal's owner.
@@ -21,45 +24,55 @@ struct CoreWalk {
     private var belowFlows: [Int] = []
     /// The stacks and sequences passed since the last container, while descending.
     private var pending: [Int] = []
-    /// Whether the flows passed are listed (`flows`, `tabs`, `tappableTabs`, `stack(in:)`);
-    /// a step that needs only the visible screen and its owners does without the lists.
-    private let listsPath: Bool
+    /// What of the way is listed besides the visible screen and its owners.
+    enum Listing {
+        /// Every flow passed: `flows`, `tabs`, `tappableTabs` and what `stack(in:)` reads.
+        case path
+        /// Only `tabs` and `tappableTabs`, for a tap on a tab.
+        case tabs
+        /// Nothing: a step that needs only the visible screen and its owners.
+        case nothing
+    }
 
-    init(_ state: CoreState, listingPath: Bool = true) {
-        listsPath = listingPath
-        if listingPath { flows.reserveCapacity(8) }
+    private let listing: Listing
+
+    /// Inlined: called on its own, it took a copy of the state, a retain of each of its tables.
+    @inline(__always)
+    init(_ state: CoreState, listing: Listing = .path) {
+        self.listing = listing
+        if listing == .path { flows.reserveCapacity(8) }
         descend(state.rootID, in: state, asContainer: true, depth: 0)
     }
 
     private mutating func descend(_ id: Int, in state: CoreState, asContainer: Bool, depth: Int) {
         guard depth < NavigationCore.maxDepth * 4, let flow = state.flows[id] else { return }
-        if listsPath {
+        if listing == .path {
             // Emptied keeping its room: it is handed to `belowFlows` only once, at the end.
             if asContainer { pending.removeAll(keepingCapacity: true) }
             flows.append(id)
-            if flow.kind == .tabs {
-                tabs.append(id)
-                tappableTabs.append(id)
-            }
+        }
+        if listing != .nothing, flow.kind == .tabs {
+            tabs.append(id)
+            tappableTabs.append(id)
         }
         if let modal = flow.presented {
             modalOwner = id
-            if listsPath { tappableTabs = [] }
+            if listing != .nothing { tappableTabs = [] }
             if modal.item.isFlow {
                 descend(modal.item.id, in: state, asContainer: true, depth: depth + 1)
             } else {
-                show(modal.item.id, ownedBy: id, below: [])
+                show(modal.item, ownedBy: id, below: [])
             }
             return
         }
         switch flow.kind {
         case .stack, .sequence:
-            if listsPath { pending.append(id) }
+            if listing == .path { pending.append(id) }
             guard let top = flow.entries.last else { return }
             if top.isFlow {
                 descend(top.id, in: state, asContainer: false, depth: depth + 1)
             } else {
-                show(top.id, ownedBy: id, below: pending)
+                show(top, ownedBy: id, below: pending)
             }
         case .tabs:
             if let child = flow.selectedTabFlow {
@@ -70,16 +83,29 @@ struct CoreWalk {
             if branch.isFlow {
                 descend(branch.id, in: state, asContainer: false, depth: depth + 1)
             } else {
-                show(branch.id, ownedBy: id, below: pending)
+                show(branch, ownedBy: id, below: pending)
             }
         }
     }
 
-    private mutating func show(_ screen: Int, ownedBy owner: Int, below: [Int]) {
-        self.screen = screen
+    private mutating func show(_ screen: CoreItem, ownedBy owner: Int, below: [Int]) {
+        self.screen = screen.id
+        screenNumber = screen.number
         self.owner = owner
         self.belowFlows = below
     }
+
+    /// The visible screen instance, its declaration's number and its owner: what a step that
+    /// emits from the visible screen reads of the walk.
+    struct Visible {
+        var screen: Int?
+        var number: Int32
+        var owner: Int?
+    }
+
+    /// What a step that emits from the visible screen reads of the walk: a few words, handed on
+    /// where the walk, with its lists, would be copied.
+    var visible: Visible { Visible(screen: screen, number: screenNumber, owner: owner) }
 
     /// The screens of the stack that holds the visible screen, from its root, child flows'
     /// screens flattened into it.
@@ -124,7 +150,12 @@ extension NavigationCore {
     /// The way to the visible screen without the flows passed listed: its screen, its owner
     /// and the topmost modal's owner.
     func visibleScreenWalk() -> CoreWalk {
-        CoreWalk(state, listingPath: false)
+        CoreWalk(state, listing: .nothing)
+    }
+
+    /// The way to the visible screen with only the tabs flows passed listed, for a tap on a tab.
+    func visibleTabsWalk() -> CoreWalk {
+        CoreWalk(state, listing: .tabs)
     }
 
     /// The state as scenario files see it; without the whole tree (`tree` is an empty node)

@@ -86,6 +86,8 @@ struct Definitions: Sendable {
     /// The flows by number (`FlowDefinition.number`); nil at a flow whose name an earlier flow
     /// has.
     private let flowsByNumber: [FlowDefinition?]
+    /// The screens by number (`ScreenDefinition.number`), as `flowsByNumber`.
+    private let screensByNumber: [ScreenDefinition?]
 
     init(_ index: SpecIndex) {
         var flowsByNumber = [FlowDefinition?](repeating: nil, count: index.spec.flows.count)
@@ -96,9 +98,14 @@ struct Definitions: Sendable {
             return definition
         })
         self.flowsByNumber = flowsByNumber
+        var screensByNumber = [ScreenDefinition?](repeating: nil, count: index.spec.screens.count)
         screens = NameTable(index.screens.mapValues { screen in
-            ScreenDefinition(screen, number: CoreItem.number(at: index.screens.position(of: screen.name)))
+            let position = index.screens.position(of: screen.name)
+            let definition = ScreenDefinition(screen, number: CoreItem.number(at: position))
+            if let position { screensByNumber[position] = definition }
+            return definition
         })
+        self.screensByNumber = screensByNumber
     }
 
     /// The definition of flow `name`, whose number is `number`: read at the number, without
@@ -111,6 +118,16 @@ struct Definitions: Sendable {
             return definition
         }
         return flows[name]
+    }
+
+    /// The definition of screen `name`, whose number is `number`, as `flow(_:named:)`.
+    func screen(_ number: Int32, named name: String) -> ScreenDefinition? {
+        let position = Int(number)
+        if screensByNumber.indices.contains(position), let definition = screensByNumber[position],
+           definition.screen.name == name {
+            return definition
+        }
+        return screens[name]
     }
 
     /// The definition of a flow instance's flow (`flow(_:named:)`).

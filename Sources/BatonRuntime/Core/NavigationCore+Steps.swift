@@ -29,11 +29,11 @@ extension NavigationCore {
 
     /// The system back gesture on the visible screen.
     package mutating func back() -> CoreReport {
-        let walk = visibleScreenWalk()
-        let visible = walk.screen.flatMap { state.screens[$0] }?.screen
+        let shown = visibleScreenWalk().visible
+        let visible = shown.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "back", source: visible) { core in
             guard let visible else { return .rejected(RuntimeMessage.nothingVisible) }
-            return core.emitFromVisible("back", screen: visible, instance: nil, payload: nil, walk: walk, isTrigger: false)
+            return core.emitFromVisible("back", screen: visible, instance: nil, payload: nil, shown: shown, isTrigger: false)
         }
     }
 
@@ -58,7 +58,7 @@ extension NavigationCore {
     /// The user tapping tab `id` of the innermost shown tabs flow that has it. Tabs under a
     /// modal cannot be tapped.
     package mutating func selectTab(_ id: String) -> CoreReport {
-        let walk = visibleWalk()
+        let walk = visibleTabsWalk()
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "tab \(id)", source: visible) { core in
             let hasTab = { (flowID: Int) in core.state.flows[flowID]?.tabs.contains { $0.id == id } == true }
@@ -277,17 +277,18 @@ extension NavigationCore {
     }
 
     /// Emits an event from the visible screen (a given instance of it, when `instance` is set).
-    /// `walk` is the visible walk when the caller has just made it, so it is not made twice.
+    /// `shown` is what the visible walk found when the caller has just made it, so it is not
+    /// made twice.
     /// `isTrigger` says that the step's trigger is `screen.event` (not so for `back`).
     mutating func emitFromVisible(_ event: String, screen: String, instance: Int?, payload: Value?,
-                                  walk given: CoreWalk? = nil, isTrigger: Bool = true) -> StepResult {
-        let walk = given ?? visibleScreenWalk()
-        guard let id = walk.screen, let entry = state.screens[id], let owner = walk.owner else {
+                                  shown given: CoreWalk.Visible? = nil, isTrigger: Bool = true) -> StepResult {
+        let shown = given ?? visibleScreenWalk().visible
+        guard let id = shown.screen, let entry = state.screens[id], let owner = shown.owner else {
             return .rejected(RuntimeMessage.nothingVisible)
         }
         guard entry.screen == screen else { return .rejected(RuntimeMessage.notVisible(screen, visible: entry.screen)) }
         if let instance, instance != id { return .rejected(RuntimeMessage.instanceNotVisible(screen)) }
-        guard let (declaration, triggerText) = definitions.screens[screen]?.event(named: event) else {
+        guard let (declaration, triggerText) = definitions.screen(shown.number, named: screen)?.event(named: event) else {
             return .rejected(RuntimeMessage.undeclaredEvent(event, screen: screen))
         }
         if isTrigger, let triggerText { trace.trigger = triggerText }
