@@ -79,6 +79,17 @@ final class ScreenDefinition: Sendable {
     }
 }
 
+/// A flow's or a screen's definition, kept by its number as well as by its name.
+protocol NumberedDefinition {
+    var name: String { get }
+}
+
+extension FlowDefinition: NumberedDefinition {
+    var name: String { flow.name }
+}
+
+extension ScreenDefinition: NumberedDefinition {}
+
 /// The spec's flows and screens by name, as the core reads them on every step.
 struct Definitions: Sendable {
     let flows: NameTable<FlowDefinition>
@@ -112,22 +123,21 @@ struct Definitions: Sendable {
     /// hashing the name. A number that is not this name's (a flow instance of another spec)
     /// is looked up by name.
     func flow(_ number: Int32, named name: String) -> FlowDefinition? {
-        let position = Int(number)
-        if flowsByNumber.indices.contains(position), let definition = flowsByNumber[position],
-           definition.flow.name == name {
-            return definition
-        }
-        return flows[name]
+        Self.definition(number, named: name, in: flowsByNumber) ?? flows[name]
     }
 
     /// The definition of screen `name`, whose number is `number`, as `flow(_:named:)`.
     func screen(_ number: Int32, named name: String) -> ScreenDefinition? {
+        Self.definition(number, named: name, in: screensByNumber) ?? screens[name]
+    }
+
+    /// The definition at `number` in `byNumber`, when it is `name`'s.
+    private static func definition<Definition: NumberedDefinition>(_ number: Int32, named name: String,
+                                                                   in byNumber: [Definition?]) -> Definition? {
         let position = Int(number)
-        if screensByNumber.indices.contains(position), let definition = screensByNumber[position],
-           definition.screen.name == name {
-            return definition
-        }
-        return screens[name]
+        guard byNumber.indices.contains(position), let definition = byNumber[position],
+              definition.name == name else { return nil }
+        return definition
     }
 
     /// The definition of a flow instance's flow (`flow(_:named:)`).
