@@ -16,6 +16,21 @@ import Testing
         #expect(run.state.topInput == record(["id": "8", "title": "Soup Du Jour"]))
     }
 
+    /// What a step used names that step's links and transitions only: the runtime reuses the
+    /// list's room from step to step, never what was in it.
+    @Test func eachStepsUseNamesOnlyWhatItUsed() throws {
+        let run = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
+        #expect(run.open("/recipes/7") == .opened)
+        #expect(run.use.links.count == 1)
+        #expect(run.back() == .handled)
+        #expect(run.use.links.isEmpty)
+        run.send("select", from: "recipeList", payload: record(["id": "1"]))
+        #expect(run.use.links.isEmpty)
+        #expect(run.use.transitions.map(\.trigger) == ["recipeList.select"])
+        #expect(run.back() == .handled)
+        #expect(run.use.transitions.isEmpty)
+    }
+
     @Test func dismissesModalsOnTheWay() throws {
         let run = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
         run.send("select", from: "recipeList", payload: record(["id": "1"]))
