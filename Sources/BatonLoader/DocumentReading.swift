@@ -17,7 +17,7 @@ extension NodeReader {
     /// (`TwoThreadParse`, in batches of `backgroundBatchEvents` events) when the file has at
     /// least `backgroundDecodingBytes` and the machine more than one core.
     func parseDocument(from sources: any SourceProvider, limits: YAMLLimits, streamingSections: Bool = false,
-                       backgroundDecodingBytes: Int = .max, backgroundBatchEvents: Int = TwoThreadParse.batchEvents,
+                       backgroundDecodingBytes: Int = .max, backgroundBatchEvents: Int = EventBatch.usualEvents,
                        unreadable: (String) -> Diagnostic) -> ParsedDocument {
         let bytes: [UInt8]
         do {

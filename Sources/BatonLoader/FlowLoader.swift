@@ -21,7 +21,7 @@ public struct FlowLoader: Sendable {
     package var backgroundDecodingBytes = 128 << 10
     /// How many of libyaml's events the parsing thread hands over at once (small in tests, so
     /// that a small text crosses many batches).
-    package var backgroundBatchEvents = TwoThreadParse.batchEvents
+    package var backgroundBatchEvents = EventBatch.usualEvents
 
     public init(sources: any SourceProvider = DiskSources(), limits: YAMLLimits = .default) {
         self.sources = sources

@@ -12,13 +12,10 @@ import BatonYAML
 /// text wins. Until the worker is joined, only it calls the consumer, so only it touches what
 /// the consumer writes.
 enum TwoThreadParse {
-    /// Events handed over at once.
-    static let batchEvents = EventBatch.usualEvents
-
     /// The document `YAMLParser.parse(bytes:limits:stream:)` gives, or the error it throws;
     /// nil when no second thread could be started (then nothing was parsed).
     static func parse(bytes: [UInt8], limits: YAMLLimits, stream: SectionStream?,
-                      batchEvents: Int = batchEvents) -> Result<YAMLDocument, YAMLError>? {
+                      batchEvents: Int = EventBatch.usualEvents) -> Result<YAMLDocument, YAMLError>? {
         let handOff = BatchHandOff<EventBatch>()
         let build = WorkerBuild(limits: limits, stream: stream)
         guard let worker = WorkerThread({ build.run(handOff) }) else { return nil }

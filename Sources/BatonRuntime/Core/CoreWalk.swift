@@ -5,13 +5,12 @@ import BatonModel
 struct CoreWalk {
     /// The flow instances passed, root first.
     var flows: [Int] = []
+    /// The visible screen, its number and its owner.
+    private(set) var visible = Visible()
     /// The visible screen instance.
-    var screen: Int?
-    /// The number of the visible screen's declaration (`CoreItem.number`), -1 when none is
-    /// visible: its definition is read at it, without hashing its name.
-    var screenNumber: Int32 = -1
+    var screen: Int? { visible.screen }
     /// The flow the visible screen belongs to for triggers (its presenter when presented).
-    var owner: Int?
+    var owner: Int? { visible.owner }
     /// The topmost modal's owner.
     var modalOwner: Int?
     /// Tabs flows passed, outermost first.
@@ -89,23 +88,19 @@ struct CoreWalk {
     }
 
     private mutating func show(_ screen: CoreItem, ownedBy owner: Int, below: [Int]) {
-        self.screen = screen.id
-        screenNumber = screen.number
-        self.owner = owner
+        visible = Visible(screen: screen.id, number: screen.number, owner: owner)
         self.belowFlows = below
     }
 
-    /// The visible screen instance, its declaration's number and its owner: what a step that
-    /// emits from the visible screen reads of the walk.
+    /// The visible screen instance, the number of its declaration (`CoreItem.number`, so that
+    /// its definition is read without hashing its name) and its owner: what a step that emits
+    /// from the visible screen reads of the walk, a few words handed on where the walk, with
+    /// its lists, would be copied.
     struct Visible {
         var screen: Int?
-        var number: Int32
+        var number: Int32 = -1
         var owner: Int?
     }
-
-    /// What a step that emits from the visible screen reads of the walk: a few words, handed on
-    /// where the walk, with its lists, would be copied.
-    var visible: Visible { Visible(screen: screen, number: screenNumber, owner: owner) }
 
     /// The screens of the stack that holds the visible screen, from its root, child flows'
     /// screens flattened into it.

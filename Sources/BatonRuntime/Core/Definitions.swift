@@ -101,22 +101,28 @@ struct Definitions: Sendable {
     private let screensByNumber: [ScreenDefinition?]
 
     init(_ index: SpecIndex) {
-        var flowsByNumber = [FlowDefinition?](repeating: nil, count: index.spec.flows.count)
-        flows = NameTable(index.flows.mapValues { flow in
-            let position = index.flows.position(of: flow.name)
-            let definition = FlowDefinition(flow, number: CoreItem.number(at: position))
-            if let position { flowsByNumber[position] = definition }
+        (flows, flowsByNumber) = Self.definitions(of: index.flows, count: index.spec.flows.count, name: \.name) {
+            FlowDefinition($0, number: $1)
+        }
+        (screens, screensByNumber) = Self.definitions(of: index.screens, count: index.spec.screens.count, name: \.name) {
+            ScreenDefinition($0, number: $1)
+        }
+    }
+
+    /// The definition `make` gives each of `declarations` (with its number), by name and by
+    /// number; nil at a number whose name an earlier declaration has.
+    private static func definitions<Declaration, Definition>(
+        of declarations: DeclarationTable<Declaration>, count: Int, name: (Declaration) -> String,
+        _ make: (Declaration, Int32) -> Definition
+    ) -> (NameTable<Definition>, [Definition?]) {
+        var byNumber = [Definition?](repeating: nil, count: count)
+        let byName = NameTable(declarations.mapValues { declaration in
+            let position = declarations.position(of: name(declaration))
+            let definition = make(declaration, CoreItem.number(at: position))
+            if let position { byNumber[position] = definition }
             return definition
         })
-        self.flowsByNumber = flowsByNumber
-        var screensByNumber = [ScreenDefinition?](repeating: nil, count: index.spec.screens.count)
-        screens = NameTable(index.screens.mapValues { screen in
-            let position = index.screens.position(of: screen.name)
-            let definition = ScreenDefinition(screen, number: CoreItem.number(at: position))
-            if let position { screensByNumber[position] = definition }
-            return definition
-        })
-        self.screensByNumber = screensByNumber
+        return (byName, byNumber)
     }
 
     /// The definition of flow `name`, whose number is `number`: read at the number, without
