@@ -3,8 +3,9 @@ import Observation
 
 /// A running flow: one coordinator of the app. Subclassed once per kind (`StackCoordinator`,
 /// `SequenceCoordinator`, `TabsCoordinator`, `SwitchCoordinator`); the runtime creates them,
-/// sets them after each step from its navigation state and releases them, and a host binds its
-/// views to their observable state.
+/// sets them from its navigation state and releases them, and a host binds its views to their
+/// observable state. A coordinator takes its flow's state at its first read and is set after
+/// every step from then on: one nothing reads costs nothing to keep.
 ///
 /// A coordinator lives exactly as long as its flow instance in the navigation state. Its
 /// parent is a weak reference, so releasing a place releases everything below it.
@@ -17,10 +18,22 @@ public class FlowCoordinator: Identifiable {
     /// The flow's definition.
     public let flow: Flow
     /// What the flow received when it was started.
-    public internal(set) var input: Value?
+    public internal(set) var input: Value? {
+        get {
+            takeStateAtFirstRead()
+            inputRead.noteRead()
+            access(keyPath: \.input)
+            return _input
+        }
+        set { inputRead.change(through: { withMutation(keyPath: \.input, $0) }) { _input = newValue } }
+    }
+    @ObservationIgnored private var _input: Value?
+    /// Whether anything has read `input`: until then it has no observers.
+    @ObservationIgnored private var inputRead = ReadMark()
     /// The modal presented over this flow, if any.
     public internal(set) var presented: PresentedItem? {
         get {
+            takeStateAtFirstRead()
             presentedRead.noteRead()
             access(keyPath: \.presented)
             return _presented
@@ -31,10 +44,25 @@ public class FlowCoordinator: Identifiable {
     /// Whether anything has read `presented`: until then it has no observers.
     @ObservationIgnored private var presentedRead = ReadMark()
     /// The flow that started this one (for a presented flow, the flow that presented it).
-    @ObservationIgnored public internal(set) weak var parent: FlowCoordinator?
+    public internal(set) var parent: FlowCoordinator? {
+        get {
+            takeStateAtFirstRead()
+            return _parent
+        }
+        set { _parent = newValue }
+    }
+    @ObservationIgnored private weak var _parent: FlowCoordinator?
     /// The instance id `parent` was set from, compared on every sync without loading the
     /// weak reference.
     @ObservationIgnored private var parentID: Int?
+    /// Whether anything has read the coordinator's state (its input, modal, parent, or what
+    /// its kind shows). Until then the runtime does not set it after each step: it takes the
+    /// state its flow has at its first read. A run that shows nothing (a test, `baton run`,
+    /// a scenario) sets no coordinator at all; a host reads the ones it shows.
+    @ObservationIgnored private(set) var wasRead = false
+    /// The runtime whose state the coordinator takes at its first read; nil once the
+    /// coordinator is not the runtime's any more. Weak: the runtime holds its coordinators.
+    @ObservationIgnored weak var runtime: FlowRuntime?
     /// How a user's back navigation reported by the host (a shorter `path`) reaches the
     /// runtime: it performs that many `back` steps. Set by the runtime; holds it weakly.
     @ObservationIgnored var userWentBack: ((Int) -> [StepResult])?
@@ -43,7 +71,22 @@ public class FlowCoordinator: Identifiable {
         self.id = id
         self.flowName = flow.name
         self.flow = flow
-        self.input = input
+        self._input = input
+    }
+
+    /// Called by each getter of the coordinator's state, before it registers the read: the
+    /// first read takes the state the flow has now, and from then on the runtime sets the
+    /// coordinator after every step that changes its flow.
+    final func takeStateAtFirstRead() {
+        guard !wasRead else { return }
+        wasRead = true
+        runtime?.bringInLine(self)
+    }
+
+    /// Lets go of the runtime: the coordinator is not the runtime's any more, and keeps the
+    /// state it has.
+    final func detach() {
+        runtime = nil
     }
 
     /// `stack`, `sequence`, `tabs` or `switch`.

@@ -15,8 +15,14 @@ final class FacadeMirror {
     /// a new input); a step renews one or two.
     @exclusivity(unchecked) var renewed: [Int] = []
 
-    /// Forgets every coordinator and screen entry, so that the next sync makes them anew.
-    func removeAll() {
+    /// Forgets every coordinator and screen entry, so that the next sync makes them anew. A
+    /// coordinator a host still holds keeps what it showed; one nothing has read takes its
+    /// flow's state from `state` first (the state the runtime leaves).
+    func removeAll(leaving state: CoreState) {
+        for coordinator in flows.values {
+            if !coordinator.wasRead, let node = state.flows[coordinator.id] { coordinator.mirror(node, in: self) }
+            coordinator.detach()
+        }
         flows = [:]
         screens = [:]
         renewed = []
@@ -67,7 +73,8 @@ extension FlowRuntime {
     /// changed since the last time (everything after `mirror` was emptied): a coordinator and
     /// a view model are made for each new instance (view models in creation order), released
     /// with their instance, and a coordinator's observable properties are set only when they
-    /// change.
+    /// change. A coordinator nothing has read is not set: it takes its flow's state at its
+    /// first read (`bringInLine(_:)`), or when its flow is released.
     func syncMirror() {
         defer { core.clearChanges() }
         // The core's state and changes are read in place (`core` is not checked for
@@ -75,6 +82,15 @@ extension FlowRuntime {
         let everything = mirror.flows.isEmpty
         if everything {
             mirror.screens = [:]
+        }
+        // A released coordinator that was never set takes the state its flow had, while the
+        // items it shows are still in the tables.
+        for position in core.releasedFlows.indices {
+            let node = core.releasedFlows[position]
+            if let coordinator = mirror.flows[node.id], !coordinator.wasRead {
+                coordinator.mirror(node, in: mirror)
+                coordinator.detach()
+            }
         }
         // The changes are read by position: a `for` loop's iterator would copy each list.
         for position in core.released.indices {
@@ -125,9 +141,17 @@ extension FlowRuntime {
         }
     }
 
-    /// Sets the coordinator of flow instance `id` from its core value.
+    /// Sets the coordinator of flow instance `id` from its core value, once it has been read.
     private func setCoordinator(_ id: Int) {
-        guard let node = core.state.flows[id], let coordinator = mirror.flows[id],
+        guard let coordinator = mirror.flows[id], coordinator.wasRead, let node = core.state.flows[id],
+              coordinator.flowName == node.flow else { return }
+        coordinator.mirror(node, in: mirror)
+    }
+
+    /// Sets a coordinator read for the first time from its flow's state now, while it is one
+    /// of this runtime's.
+    func bringInLine(_ coordinator: FlowCoordinator) {
+        guard mirror.flows[coordinator.id] === coordinator, let node = core.state.flows[coordinator.id],
               coordinator.flowName == node.flow else { return }
         coordinator.mirror(node, in: mirror)
     }
@@ -157,6 +181,7 @@ extension FlowRuntime {
         case .tabs: TabsCoordinator(id: node.id, flow: definition, input: node.input)
         case .switch: SwitchCoordinator(id: node.id, flow: definition, input: node.input)
         }
+        coordinator.runtime = self
         coordinator.userWentBack = { [weak self] steps in
             var results: [StepResult] = []
             for _ in 0..<max(0, steps) {

@@ -84,7 +84,8 @@ public final class FlowRuntime {
         lint: Bool
     ) throws(DiagnosticsError) {
         if lint { _ = try PreparedFlow.prepare(spec: spec) }
-        let core = try NavigationCore(spec: spec, environment: environment, strict: options.strict)
+        var core = try NavigationCore(spec: spec, environment: environment, strict: options.strict)
+        core.keepsReleasedFlows = true
         self.core = core
         self.spec = spec
         self.registry = registry
@@ -241,18 +242,20 @@ public final class FlowRuntime {
     /// Refuses, before building anything, a snapshot over `SnapshotLimits` or with a stack,
     /// switch or tabs flow that shows nothing (unless the root has finished).
     public func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) {
+        let left = core.state
         try core.restore(snapshot)
-        mirror.removeAll()
+        mirror.removeAll(leaving: left)
         syncMirror()
     }
 
     /// Puts the run in the state of `snapshot` under `environment` (checked by the caller, its
     /// defaults filled), with no link retried and nothing followed.
     package func reset(to snapshot: RuntimeSnapshot, environment: RuntimeEnvironment) throws(DiagnosticsError) {
+        let left = core.state
         try core.restore(snapshot)
         core.reset(to: core.state, environment: environment)
         self.environment = environment
-        mirror.removeAll()
+        mirror.removeAll(leaving: left)
         syncMirror()
     }
 
@@ -265,9 +268,10 @@ public final class FlowRuntime {
 
     /// Swaps in a flow already linted (a `PreparedFlow`).
     func replaceLinted(_ newSpec: FlowSpec) throws(DiagnosticsError) {
+        let left = core.state
         let report = try core.replaceSpec(newSpec)
         spec = newSpec
-        mirror.removeAll()
+        mirror.removeAll(leaving: left)
         commit(report)
     }
 

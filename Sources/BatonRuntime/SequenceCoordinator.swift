@@ -8,6 +8,7 @@ public final class SequenceCoordinator: FlowCoordinator, StackHolding {
     /// The shown steps (and anything pushed between them), first step first.
     public internal(set) var entries: [NavigationItem] {
         get {
+            takeStateAtFirstRead()
             entriesRead.noteRead()
             access(keyPath: \.entries)
             return _entries
@@ -18,7 +19,18 @@ public final class SequenceCoordinator: FlowCoordinator, StackHolding {
     /// Whether anything has read `entries`: until then they have no observers.
     @ObservationIgnored private var entriesRead = ReadMark()
     /// The step index each entry shows, by entry id; entries pushed by an action have none.
-    public internal(set) var stepIndices: [Int: Int] = [:]
+    public internal(set) var stepIndices: [Int: Int] {
+        get {
+            takeStateAtFirstRead()
+            stepIndicesRead.noteRead()
+            access(keyPath: \.stepIndices)
+            return _stepIndices
+        }
+        set { stepIndicesRead.change(through: { withMutation(keyPath: \.stepIndices, $0) }) { _stepIndices = newValue } }
+    }
+    @ObservationIgnored private var _stepIndices: [Int: Int] = [:]
+    /// Whether anything has read `stepIndices`: until then they have no observers.
+    @ObservationIgnored private var stepIndicesRead = ReadMark()
 
     override init(id: Int, flow: Flow, input: Value?) {
         super.init(id: id, flow: flow, input: input)

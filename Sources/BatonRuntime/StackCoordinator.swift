@@ -8,6 +8,7 @@ public final class StackCoordinator: FlowCoordinator, StackHolding {
     /// The stack, root first: bind `flattened` (or `path`) to a navigation stack.
     public internal(set) var entries: [NavigationItem] {
         get {
+            takeStateAtFirstRead()
             entriesRead.noteRead()
             access(keyPath: \.entries)
             return _entries

@@ -6,9 +6,31 @@ import Observation
 @MainActor @Observable
 public final class SwitchCoordinator: FlowCoordinator {
     /// The shown branch: a screen or a child flow.
-    public internal(set) var branch: NavigationItem?
+    public internal(set) var branch: NavigationItem? {
+        get {
+            takeStateAtFirstRead()
+            branchRead.noteRead()
+            access(keyPath: \.branch)
+            return _branch
+        }
+        set { branchRead.change(through: { withMutation(keyPath: \.branch, $0) }) { _branch = newValue } }
+    }
+    @ObservationIgnored private var _branch: NavigationItem?
+    /// Whether anything has read `branch`: until then it has no observers.
+    @ObservationIgnored private var branchRead = ReadMark()
     /// (1.1) The branches hidden without finishing, by branch name, as they were left.
-    public internal(set) var kept: [String: NavigationItem] = [:]
+    public internal(set) var kept: [String: NavigationItem] {
+        get {
+            takeStateAtFirstRead()
+            keptRead.noteRead()
+            access(keyPath: \.kept)
+            return _kept
+        }
+        set { keptRead.change(through: { withMutation(keyPath: \.kept, $0) }) { _kept = newValue } }
+    }
+    @ObservationIgnored private var _kept: [String: NavigationItem] = [:]
+    /// Whether anything has read `kept`: until then it has no observers.
+    @ObservationIgnored private var keptRead = ReadMark()
 
     override init(id: Int, flow: Flow, input: Value?) {
         super.init(id: id, flow: flow, input: input)

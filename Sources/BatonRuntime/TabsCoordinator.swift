@@ -15,10 +15,22 @@ public struct TabSlot: Identifiable {
 /// and the selected one. Unselected tabs keep their state.
 @MainActor @Observable
 public final class TabsCoordinator: FlowCoordinator {
-    public internal(set) var tabs: [TabSlot] = []
+    public internal(set) var tabs: [TabSlot] {
+        get {
+            takeStateAtFirstRead()
+            tabsRead.noteRead()
+            access(keyPath: \.tabs)
+            return _tabs
+        }
+        set { tabsRead.change(through: { withMutation(keyPath: \.tabs, $0) }) { _tabs = newValue } }
+    }
+    @ObservationIgnored private var _tabs: [TabSlot] = []
+    /// Whether anything has read `tabs`: until then they have no observers.
+    @ObservationIgnored private var tabsRead = ReadMark()
     /// The selected tab id: bind it to a tab view's selection (through `FlowRuntime.selectTab`).
     public internal(set) var selectedTab: String {
         get {
+            takeStateAtFirstRead()
             selectedTabRead.noteRead()
             access(keyPath: \.selectedTab)
             return _selectedTab

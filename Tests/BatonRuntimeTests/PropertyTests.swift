@@ -38,6 +38,38 @@ import BatonTestSupport
         }
     }
 
+    /// A coordinator nothing has read is not set after each step; it takes its flow's state at
+    /// its first read. A second runtime takes the same random steps as one whose whole facade
+    /// is read after every step, and its facade is read only now and then: at each read it
+    /// shows exactly the core's state, as the first runtime's does.
+    @Test(arguments: files)
+    func aFacadeReadNowAndThenShowsTheStateAsOneReadAfterEveryStep(file: String) throws {
+        let spec = try exampleSpec(file)
+        var random = SplitMix64(seed: 42 &+ UInt64(spec.screens.count))
+        let context = Dictionary(uniqueKeysWithValues: spec.context.map { fact in
+            (fact.name, fact.type == .builtin(.bool) ? Value.bool(true) : .string("user"))
+        })
+        let run = try FlowRuntime(spec: spec, environment: RuntimeEnvironment(context: context))
+        let twin = try FlowRuntime(spec: spec, environment: RuntimeEnvironment(context: context))
+        let links = spec.flows.flatMap(\.links)
+        var counts: [String: Int] = [:]
+        var reads = 0
+        for step in 0..<Self.stepsPerRun {
+            guard let next = pickStep(run, spec: spec, links: links, random: &random) else { continue }
+            take(next, on: run, counts: &counts)
+            take(next, on: twin, counts: &counts)
+            #expect(facadeProblems(run).isEmpty, "step \(step)")
+            if random.below(40) == 0 || step == Self.stepsPerRun - 1 || run.finishedOutcome != nil {
+                reads += 1
+                for problem in facadeProblems(twin) { Issue.record("step \(step), read \(reads): \(problem)") }
+                #expect(liveObjects(twin).count == liveObjects(run).count, "step \(step)")
+            }
+            if run.finishedOutcome != nil { break }
+        }
+        #expect(reads > 1)
+        #expect(twin.snapshot() == run.snapshot())
+    }
+
     private func drive(_ spec: FlowSpec, seed: UInt64) throws {
         var random = SplitMix64(seed: seed &* 7919 &+ UInt64(spec.screens.count))
         var context: [String: Value] = [:]
@@ -80,47 +112,76 @@ import BatonTestSupport
         }
     }
 
+    /// One step of a random walk, as it can be taken again on a second runtime.
+    enum RandomStep {
+        case send(event: String, screen: String, payload: Value?)
+        case back, dismiss
+        case tab(String)
+        case open(String)
+        case context(String, Bool)
+    }
+
     /// One random legal step, and what became of it when it is one that can be rejected.
     private func randomStep(
         _ run: FlowRuntime, spec: FlowSpec, links: [Link], random: inout SplitMix64, counts: inout [String: Int]
     ) -> StepResult? {
-            let index = SpecIndex(spec)
-            let synthesizer = PayloadSynthesizer(index: index)
-            let roll = random.below(100)
-            let walk = run.visibleWalk()
-            if roll < 60, let entry = walk.screen, let screen = index.screens[entry.screen] {
-                let events = screen.events + Screen.builtinEvents.compactMap { screen.event(named: $0) }
-                if let event = random.pick(events) {
-                    let payload = synthesizer.value(of: event.payload, using: &random)
-                    let result = run.send(event.name, from: entry.screen, payload: payload)
-                    if case .rejected(let message) = result {
-                        #expect(!message.contains("not visible") && !message.contains("does not declare"), "\(message)")
-                    }
-                    counts["send", default: 0] += 1
-                    return result
-                }
-            } else if roll < 70 {
-                counts["back", default: 0] += 1
-                return run.back()
-            } else if roll < 77 {
-                counts["dismiss", default: 0] += 1
-                return run.dismiss()
-            } else if roll < 85 {
-                let tabIDs = walk.tappableTabs.flatMap { $0.tabs.map(\.id) }
-                if let tab = random.pick(tabIDs) {
-                    #expect(run.selectTab(tab) == .handled)
-                    counts["tab", default: 0] += 1
-                }
-            } else if roll < 93 {
-                if let link = random.pick(links) {
-                    counts["open", default: 0] += 1
-                    return run.open(synthesizer.path(for: link, using: &random)) == .noMatch ? .rejected("no match") : nil
-                }
-            } else if let fact = random.pick(spec.context.filter { $0.type == .builtin(.bool) }) {
-                try? run.setContext(fact.name, .bool(random.below(2) == 0))
-                counts["context", default: 0] += 1
+        guard let step = pickStep(run, spec: spec, links: links, random: &random) else { return nil }
+        return take(step, on: run, counts: &counts)
+    }
+
+    /// A random legal step for the state `run` shows.
+    private func pickStep(_ run: FlowRuntime, spec: FlowSpec, links: [Link], random: inout SplitMix64) -> RandomStep? {
+        let index = SpecIndex(spec)
+        let synthesizer = PayloadSynthesizer(index: index)
+        let roll = random.below(100)
+        let walk = run.visibleWalk()
+        if roll < 60, let entry = walk.screen, let screen = index.screens[entry.screen] {
+            let events = screen.events + Screen.builtinEvents.compactMap { screen.event(named: $0) }
+            guard let event = random.pick(events) else { return nil }
+            return .send(event: event.name, screen: entry.screen, payload: synthesizer.value(of: event.payload, using: &random))
+        } else if roll < 70 {
+            return .back
+        } else if roll < 77 {
+            return .dismiss
+        } else if roll < 85 {
+            return random.pick(walk.tappableTabs.flatMap { $0.tabs.map(\.id) }).map(RandomStep.tab)
+        } else if roll < 93 {
+            return random.pick(links).map { .open(synthesizer.path(for: $0, using: &random)) }
+        } else if let fact = random.pick(spec.context.filter { $0.type == .builtin(.bool) }) {
+            return .context(fact.name, random.below(2) == 0)
+        }
+        return nil
+    }
+
+    /// Takes `step` on `run`: what became of it when it is one that can be rejected.
+    @discardableResult
+    private func take(_ step: RandomStep, on run: FlowRuntime, counts: inout [String: Int]) -> StepResult? {
+        switch step {
+        case .send(let event, let screen, let payload):
+            let result = run.send(event, from: screen, payload: payload)
+            if case .rejected(let message) = result {
+                #expect(!message.contains("not visible") && !message.contains("does not declare"), "\(message)")
             }
+            counts["send", default: 0] += 1
+            return result
+        case .back:
+            counts["back", default: 0] += 1
+            return run.back()
+        case .dismiss:
+            counts["dismiss", default: 0] += 1
+            return run.dismiss()
+        case .tab(let tab):
+            #expect(run.selectTab(tab) == .handled)
+            counts["tab", default: 0] += 1
             return nil
+        case .open(let url):
+            counts["open", default: 0] += 1
+            return run.open(url) == .noMatch ? .rejected("no match") : nil
+        case .context(let fact, let value):
+            try? run.setContext(fact, .bool(value))
+            counts["context", default: 0] += 1
+            return nil
+        }
     }
 
     private func checkInvariants(_ run: FlowRuntime, mirror: FlowRuntime, watched: inout [WeakObject], step: Int) throws {

@@ -50,6 +50,11 @@ package struct NavigationCore: Sendable {
     /// core's, and emptying that with its room kept would copy it on every step.
     package var reusesUseRoom = true
 
+    /// Whether the flows a step releases are kept, as they were at their release, until
+    /// `clearChanges()` (`releasedFlows`): the runtime turns it on, so that a coordinator nothing
+    /// has read yet can take the state its flow had.
+    package var keepsReleasedFlows = false
+
     // What the current step did and has yet to do.
 
     /// What the current step did, for its log entry.
@@ -100,6 +105,8 @@ package struct NavigationCore: Sendable {
     var changedScreens = InstanceIDs()
     /// The instances released.
     private(set) var released = InstanceIDs()
+    /// The flows released, as they were at their release, when `keepsReleasedFlows` is on.
+    private(set) var releasedFlows: [CoreFlow] = []
 
     /// Checks the environment against `spec` (throws one diagnostic per undeclared flag or
     /// fact, value of the wrong type or unknown variant value, and one naming every missing
@@ -273,6 +280,7 @@ package struct NavigationCore: Sendable {
         changedFlows.removeAll()
         changedScreens.removeAll()
         released.removeAll()
+        if !releasedFlows.isEmpty { releasedFlows.removeAll(keepingCapacity: true) }
     }
 
     /// The definition of a flow instance's flow.
@@ -368,6 +376,7 @@ package struct NavigationCore: Sendable {
             if item.isFlow {
                 guard let flow = state.flows.removeValue(forKey: item.id) else { continue }
                 released.insert(item.id)
+                if keepsReleasedFlows { releasedFlows.append(flow) }
                 if depth < Self.maxDepth * 4 { flow.forEachHeldItem { pending.append((HeldItem($0), depth + 1)) } }
             } else if state.screens.removeValue(forKey: item.id) != nil {
                 released.insert(item.id)
@@ -398,6 +407,7 @@ package struct NavigationCore: Sendable {
         let screens = state.screens.filter { reachable.contains($0.key) }
         if flows.count != state.flows.count || screens.count != state.screens.count {
             released.formUnion(state.flows.keys.filter { flows[$0] == nil })
+            if keepsReleasedFlows { releasedFlows += state.flows.values.filter { flows[$0.id] == nil } }
             released.formUnion(state.screens.keys.filter { screens[$0] == nil })
             state.flows = flows
             state.screens = screens
