@@ -29,4 +29,13 @@ extension CoreFlow {
         }
         if let presented { held.append(HeldItem(presented.item)) }
     }
+
+    /// Appends the entries from `start` on, as held items: what a pop to `start` lets go of.
+    func appendEntries(from start: Int, to held: inout [HeldItem]) {
+        let entries = self.entries
+        guard start < entries.count else { return }
+        for index in max(start, 0)..<entries.count {
+            held.append(HeldItem(id: entries[index].id, isFlow: entries[index].isFlow))
+        }
+    }
 }

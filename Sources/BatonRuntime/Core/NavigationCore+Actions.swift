@@ -82,7 +82,7 @@ extension NavigationCore {
             }
             let item = try makeItem(target.name, input: input, under: id)
             adopt(item, by: id)
-            self[changing: id]?.entries.append(item)
+            push(item, onto: id)
         case .present(let presentation, let target):
             let item = try makeItem(target.name, input: input, under: id)
             present(item, as: presentation, by: id)
@@ -100,13 +100,13 @@ extension NavigationCore {
             let (entries, flow) = try stackHolder(id, "pop")
             let count = entries.count
             guard count > 1 else { throw ActionFailure(message: RuntimeMessage.nothingToPop(flow)) }
-            self[changing: id]?.truncate(to: count - 1)
+            truncate(id, to: count - 1)
         case .popTo(let target):
             let (stack, index) = try nearestOnSharedStack(target.name, from: id)
-            self[changing: stack]?.truncate(to: index + 1)
+            truncate(stack, to: index + 1)
         case .popToRoot:
             _ = try stackHolder(id, "popToRoot")
-            self[changing: id]?.truncate(to: 1)
+            truncate(id, to: 1)
         case .dismiss:
             try dismissModal(of: id)
         case .dismissAll:
@@ -222,21 +222,21 @@ extension NavigationCore {
             guardCount += 1
         }
         adopt(item, by: id)
-        self[changing: id]?.presented = CoreModal(presentation: presentation, item: item)
+        setPresented(CoreModal(presentation: presentation, item: item), of: id)
     }
 
     /// `dismiss`: the modal over flow `id`, else the one inside what it shows, else the modal
     /// the flow itself is part of.
     private mutating func dismissModal(of id: Int) throws(ActionFailure) {
         if state.flows[id]?.presented != nil {
-            self[changing: id]?.presented = nil
+            setPresented(nil, of: id)
             return
         }
         var current = state.flows[id]?.activeItem
         var guardCount = 0
         while let child = current, child.isFlow, guardCount <= Self.maxDepth * 4 {
             if state.flows[child.id]?.presented != nil {
-                self[changing: child.id]?.presented = nil
+                setPresented(nil, of: child.id)
                 return
             }
             current = state.flows[child.id]?.activeItem
@@ -245,7 +245,7 @@ extension NavigationCore {
         var child = id
         for ancestor in ancestors(of: id).dropFirst() {
             if state.flows[ancestor]?.presented?.item.id == child {
-                self[changing: ancestor]?.presented = nil
+                setPresented(nil, of: ancestor)
                 return
             }
             child = ancestor
@@ -276,11 +276,11 @@ extension NavigationCore {
         for _ in 0...(Self.maxDepth * 4) {
             guard let flow = state.flows[holder] else { return false }
             if let modal = flow.presented, modal.item.id == itemID {
-                self[changing: holder]?.presented = nil
+                setPresented(nil, of: holder)
                 return true
             }
             if flow.kind.holdsStack, flow.entries.count > 1, flow.entries.last?.id == itemID {
-                self[changing: holder]?.truncate(to: flow.entries.count - 1)
+                truncate(holder, to: flow.entries.count - 1)
                 return true
             }
             guard let parent = flow.parent else { return false }
@@ -318,14 +318,14 @@ extension NavigationCore {
     /// hidden regions exploration keeps) and its fields, which other states share, are not copied.
     mutating func clearPresented(of id: Int) {
         guard state.flows[id]?.presented != nil else { return }
-        self[changing: id]?.presented = nil
+        setPresented(nil, of: id)
     }
 
     /// Selects tab `tab` of tabs flow `id` without checking it exists; a tab already selected
     /// leaves the flow alone, as `clearPresented(of:)` does.
     mutating func setSelectedTab(_ tab: String, of id: Int) {
         guard state.flows[id]?.selectedTab != tab else { return }
-        self[changing: id]?.selectedTab = tab
+        self[keepingAllHeld: id]?.selectedTab = tab
     }
 
     /// `show X`: shows a fresh branch `name`, keeping the one it hides and releasing a kept `name`.

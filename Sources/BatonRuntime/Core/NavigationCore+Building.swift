@@ -145,7 +145,7 @@ extension NavigationCore {
     /// Makes flow `parent` the parent of the item's flow.
     mutating func adopt(_ item: CoreItem, by parent: Int) {
         guard item.isFlow else { return }
-        self[changing: item.id]?.parent = parent
+        self[keepingAllHeld: item.id]?.parent = parent
     }
 
     /// Finishes the sequences started with no step that can be shown, with `done` and their

@@ -119,13 +119,13 @@ extension NavigationCore {
         }
         if let modal, modal.id == item {
             record(flow: name, action: "dismiss \(modal.name)")
-            self[changing: id]?.presented = nil
+            setPresented(nil, of: id)
             offerDismissed(modal.name, to: id, depth: 0)
             return .handled
         }
         if popsTop {
             record(flow: name, action: "pop")
-            self[changing: id]?.truncate(to: count - 1)
+            truncate(id, to: count - 1)
             return .handled
         }
         return nil
@@ -193,11 +193,11 @@ extension NavigationCore {
             // stays: it is part of the sequence's back stack
         } else {
             if presentedByParent {
-                self[changing: parentID]?.presented = nil
+                setPresented(nil, of: parentID)
             } else {
                 _ = self[changing: parentID]?.removeChild(id)
             }
-            self[changing: id]?.parent = nil
+            self[keepingAllHeld: id]?.parent = nil
             needsRepair = true  // the parent may be left empty; settle() restarts it
         }
         let saved = trace

@@ -49,7 +49,7 @@ extension NavigationCore {
                 return .rejected(RuntimeMessage.nothingPresented)
             }
             core.record(flow: flowName, action: "dismiss \(modal)")
-            core[changing: owner]?.presented = nil
+            core.setPresented(nil, of: owner)
             core.offerDismissed(modal, to: owner, depth: 0)
             return .handled
         }

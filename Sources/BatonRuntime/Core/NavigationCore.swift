@@ -88,6 +88,12 @@ package struct NavigationCore: Sendable {
     private var heldItemsAtStepStart: [HeldItem] = []
     /// The flows in `heldAtStepStart`.
     private var heldRecorded = InstanceIDs()
+    /// The flows the current step changed only in ways that let go of nothing or of what
+    /// `letGo` notes (a push, a pop, a modal presented or dismissed), before any other change:
+    /// what they held is not in `heldAtStepStart`.
+    private var changedWithoutNote = InstanceIDs()
+    /// What those changes let go of: a pop's entries, a modal dismissed or replaced.
+    private var letGo: [HeldItem] = []
     /// The flows of `heldAtStepStart` as they are at the end of the step, while
     /// `releaseUnheld` runs: one array reused from step to step.
     private var changedAtStepEnd: [CoreFlow?] = []
@@ -167,6 +173,8 @@ package struct NavigationCore: Sendable {
         heldAtStepStart.empty()
         heldItemsAtStepStart.empty()
         heldRecorded.removeAll()
+        changedWithoutNote.removeAll()
+        letGo.empty()
         madeThisStep.empty()
     }
 
@@ -260,6 +268,37 @@ package struct NavigationCore: Sendable {
         }
     }
 
+    /// Flow `id`, to change in a way that lets go of nothing it holds (a push, a tab selected,
+    /// a parent set): noted as changed, but what it held is not noted, as `[changing:]` notes
+    /// it, all of a deep stack at its first change in a step.
+    subscript(keepingAllHeld id: Int) -> CoreFlow? {
+        get { state.flows[id] }
+        _modify {
+            changedFlows.insert(id)
+            if !heldRecorded.contains(id) { changedWithoutNote.insert(id) }
+            var (place, flow) = state.flows.take(id)
+            defer { state.flows.putBack(flow, of: id, at: place) }
+            yield &flow
+        }
+    }
+
+    /// Pushes `item` onto the stack of flow `id`; a push lets go of nothing.
+    mutating func push(_ item: CoreItem, onto id: Int) {
+        self[keepingAllHeld: id]?.entries.append(item)
+    }
+
+    /// Keeps the first `count` entries of the stack of flow `id`, letting go of the others.
+    mutating func truncate(_ id: Int, to count: Int) {
+        if !heldRecorded.contains(id) { state.flows[id]?.appendEntries(from: count, to: &letGo) }
+        self[keepingAllHeld: id]?.truncate(to: count)
+    }
+
+    /// Presents `modal` over flow `id` (nil: none), letting go of the modal it replaces.
+    mutating func setPresented(_ modal: CoreModal?, of id: Int) {
+        if !heldRecorded.contains(id), let shown = state.flows[id]?.presented?.item { letGo.append(HeldItem(shown)) }
+        self[keepingAllHeld: id]?.presented = modal
+    }
+
     /// `body` applied to the flows changed or made and the screens made or given a new input
     /// since the last `clearChanges()`, read in place; then forgets what changed.
     package mutating func forgettingChanges<Result>(_ body: (_ flows: InstanceIDs, _ screens: InstanceIDs) -> Result) -> Result {
@@ -334,10 +373,12 @@ package struct NavigationCore: Sendable {
             heldAtStepStart.empty()
             heldItemsAtStepStart.empty()
             heldRecorded.removeAll()
+            changedWithoutNote.removeAll()
+            letGo.empty()
             madeThisStep.empty()
             changedAtStepEnd.empty()
         }
-        guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty else { return }
+        guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty || !letGo.isEmpty else { return }
         // Emptied by the walk below: its room is kept for the next step.
         var pending = releasePending
         releasePending = []
@@ -347,6 +388,7 @@ package struct NavigationCore: Sendable {
             // The lists are read where they are, by position: a copy of one, a slice or a
             // `zip` of two is a retain and a release of each list every step.
             for change in heldAtStepStart.indices { changedAtStepEnd.append(state.flows[heldAtStepStart[change].id]) }
+            for change in changedWithoutNote.indices { changedAtStepEnd.append(state.flows[changedWithoutNote[change]]) }
             // A step changes one or a few flows, and asking each is cheapest. A step that loops
             // (a child that finishes as it starts, restarted by its parent, until the limits stop
             // it) changes thousands and makes thousands: then what they hold is gathered once,
@@ -369,6 +411,7 @@ package struct NavigationCore: Sendable {
                     pending.append((heldItemsAtStepStart[position], 0))
                 }
             }
+            for position in letGo.indices where !isHeldAtStepEnd(letGo[position].id) { pending.append((letGo[position], 0)) }
             for item in madeThisStep where !isHeldAtStepEnd(item.id) { pending.append((HeldItem(item), 0)) }
         }
         guard !pending.isEmpty else { return }
