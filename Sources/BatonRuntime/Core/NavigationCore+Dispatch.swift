@@ -146,7 +146,7 @@ extension NavigationCore {
                     let stepIndices = state.flows[id]?.stepIndices ?? [:]
                     let done = steps.indices.contains(step) && steps[step].transient
                         ? entries.last(where: { stepIndices[$0.id] == step })?.id : nil
-                    self[changing: id]?.push(item, step: next)
+                    self[keepingAllHeld: id]?.push(item, step: next)
                     if let done, let now = state.flows[id]?.entries {
                         self[changing: id]?.setEntries(now.filter { $0.id != done })
                     }
