@@ -96,7 +96,7 @@ package struct StepUse: Hashable, Sendable {
     /// or two transitions, and the last step's report, which shared the list, is gone by the
     /// next step, so the next step's first use does not allocate one anew.
     mutating func reset() {
-        transitions.removeAll(keepingCapacity: true)
+        transitions.empty()
         if !links.isEmpty { links = [] }
         remarks = nil
     }

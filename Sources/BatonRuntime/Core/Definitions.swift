@@ -14,6 +14,8 @@ final class FlowDefinition: Sendable {
     /// Each transition's alternatives as the log writes them (`push recipeDetail`), by
     /// position and alternative.
     let actionTexts: [[String]]
+    /// `dismiss flow`, as the log writes the dismissal of an instance of the flow.
+    let dismissText: String
     /// Whether each transition's first alternative has no `when`, by position: then it is the
     /// one taken, with no condition to read (most transitions have one unguarded action).
     private let opensUnguarded: [Bool]
@@ -25,6 +27,7 @@ final class FlowDefinition: Sendable {
         triggerTexts = flow.transitions.map(\.trigger.description)
         actionTexts = flow.transitions.map { $0.actions.map(\.kind.text) }
         opensUnguarded = flow.transitions.map { $0.actions.first.map { $0.when == nil } ?? false }
+        dismissText = "dismiss \(flow.name)"
     }
 
     /// The alternative the transition at `position` takes: its first action whose `when`
@@ -57,6 +60,8 @@ final class ScreenDefinition: Sendable {
     /// `screen.event` for each declared event, at the same positions: a step's log entry names
     /// its trigger so, and the text is made once, not on every step that sends the event.
     private let triggers: [String]
+    /// `dismiss screen`, as the log writes the dismissal of an instance of the screen.
+    let dismissText: String
 
     init(_ screen: Screen, number: Int32) {
         self.screen = screen
@@ -68,6 +73,7 @@ final class ScreenDefinition: Sendable {
         eventNames = screen.events.map(\.name) + Screen.builtinEvents
         events = screen.events
         triggers = screen.events.map { "\(screen.name).\($0.name)" }
+        dismissText = "dismiss \(screen.name)"
     }
 
     /// The declaration of `event`, as `Screen.event(named:)` finds it, with the text of the
@@ -144,6 +150,13 @@ struct Definitions: Sendable {
         guard byNumber.indices.contains(position), let definition = byNumber[position],
               definition.name == name else { return nil }
         return definition
+    }
+
+    /// `dismiss name` for a modal `item`, as the log writes its dismissal: made once per spec.
+    func dismissText(of item: CoreItem) -> String {
+        let made = item.isFlow ? flow(item.number, named: item.name)?.dismissText
+            : screen(item.number, named: item.name)?.dismissText
+        return made ?? "dismiss \(item.name)"
     }
 
     /// The definition of a flow instance's flow (`flow(_:named:)`).

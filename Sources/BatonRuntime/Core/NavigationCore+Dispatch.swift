@@ -118,7 +118,7 @@ extension NavigationCore {
             popsTop = flow.kind.holdsStack && count > 1 && flow.entries.last?.id == item
         }
         if let modal, modal.id == item {
-            record(flow: name, action: "dismiss \(modal.name)")
+            recordDismissal(of: modal, by: name)
             setPresented(nil, of: id)
             offerDismissed(modal.name, to: id, depth: 0)
             return .handled

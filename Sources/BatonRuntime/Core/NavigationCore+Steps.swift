@@ -44,13 +44,13 @@ extension NavigationCore {
         return runStep(trigger: "dismiss", source: visible) { core in
             // Read before the change, in a scope of its own (see `[changing:]`).
             guard let owner = walk.modalOwner,
-                  let (flowName, modal) = core.state.flows[owner].flatMap({ flow in flow.presented.map { (flow.flow, $0.item.name) } })
+                  let (flowName, modal) = core.state.flows[owner].flatMap({ flow in flow.presented.map { (flow.flow, $0.item) } })
             else {
                 return .rejected(RuntimeMessage.nothingPresented)
             }
-            core.record(flow: flowName, action: "dismiss \(modal)")
+            core.recordDismissal(of: modal, by: flowName)
             core.setPresented(nil, of: owner)
-            core.offerDismissed(modal, to: owner, depth: 0)
+            core.offerDismissed(modal.name, to: owner, depth: 0)
             return .handled
         }
     }
@@ -60,7 +60,8 @@ extension NavigationCore {
     package mutating func selectTab(_ id: String) -> CoreReport {
         let walk = visibleTabsWalk()
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
-        return runStep(trigger: "tab \(id)", source: visible) { core in
+        let tap = "tab \(id)"
+        return runStep(trigger: tap, source: visible) { core in
             let hasTab = { (flowID: Int) in core.state.flows[flowID]?.tabs.contains { $0.id == id } == true }
             // Read before the change, in a scope of its own (see `[changing:]`).
             guard let tabs = walk.tappableTabs.last(where: hasTab),
@@ -72,7 +73,7 @@ extension NavigationCore {
             if selected == id {
                 return core.reselect(tab: id, in: tabs)
             }
-            core.record(flow: flowName, action: "tab \(id)")
+            core.record(flow: flowName, action: tap)
             return core.select(tab: id, in: tabs)
         }
     }
@@ -220,6 +221,14 @@ extension NavigationCore {
     mutating func record(flow: @autoclosure () -> String, action: @autoclosure () -> String) {
         guard recordsLog else { return }
         trace.record(flow: flow(), action: action())
+    }
+
+    /// Notes the dismissal of `modal` by flow `flow` for the step's log entry, in the text the
+    /// definitions made for it.
+    mutating func recordDismissal(of modal: CoreItem, by flow: String) {
+        guard recordsLog else { return }
+        let text = definitions.dismissText(of: modal)
+        trace.record(flow: flow, action: text)
     }
 
     /// Reserves the place of a nested entry that is recorded once its consequences are known.
