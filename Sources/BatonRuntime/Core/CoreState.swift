@@ -230,7 +230,11 @@ package struct CoreFlow: Hashable, Codable, Sendable {
 
     /// The selected tab's flow instance.
     var selectedTabFlow: CoreItem? {
-        tabs.first { $0.id == selectedTab }?.flow
+        // By position, comparing each id in place: `first(where:)` hands its closure a copy of
+        // each tab (a retain of its id and of its flow's name), on every walk through a tabs flow.
+        let tabs = self.tabs, selected = selectedTab
+        for index in tabs.indices where tabs[index].id == selected { return tabs[index].flow }
+        return nil
     }
 
     /// Every child item in order (stack entries, tabs, the branch), without the modal or kept

@@ -47,8 +47,9 @@ package struct InstanceIDs: Sequence, Sendable {
 
     /// Forgets every id, keeping the room they took: a set emptied each step allocates once.
     package mutating func removeAll() {
-        ids.empty()
-        many = nil
+        // Most steps leave most sets empty: then nothing is written.
+        if !ids.isEmpty { ids.empty() }
+        if many != nil { many = nil }
     }
 
     /// The ids, in the order inserted.

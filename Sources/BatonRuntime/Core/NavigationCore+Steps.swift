@@ -181,11 +181,13 @@ extension NavigationCore {
     private mutating func beginStep() {
         trace = StepTrace()
         if reusesUseRoom { use.reset() } else { use = StepUse() }
-        nestedEntries = []
+        // The last step's report took these lists, so they are empty but after a step that
+        // failed part way: then only are they written.
+        if !nestedEntries.isEmpty { nestedEntries = [] }
         createdThisStep = 0
-        pendingResult = nil
-        deliveredResults = []
-        updatedInputs = []
+        if pendingResult != nil { pendingResult = nil }
+        if !deliveredResults.isEmpty { deliveredResults = [] }
+        if !updatedInputs.isEmpty { updatedInputs = [] }
     }
 
     /// The step's report. What the step recorded moves into it rather than being copied and
