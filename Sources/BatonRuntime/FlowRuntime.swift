@@ -278,18 +278,24 @@ public final class FlowRuntime {
     // MARK: After a step
 
     /// Brings the facade in line with the core after a step, tells view models what they were
-    /// handed, and logs the step's entries.
+    /// handed, and logs the step's entries: the report goes back without its entries, results
+    /// and inputs.
     @discardableResult
     func commit(_ given: consuming CoreReport) -> CoreReport {
         var report = consume given
         syncMirror()
-        for (instance, result) in report.results {
+        // What the step handed view models, and its entries, move out of the report, which
+        // goes back without them: looping over the report's own lists copied each first.
+        var results: [(instance: Int, result: ScreenResult)] = []
+        var inputs: [(instance: Int, input: Value?)] = []
+        swap(&results, &report.results)
+        swap(&inputs, &report.inputs)
+        for (instance, result) in results {
             mirror.screens[instance]?.viewModel.receive(result)
         }
-        for (instance, input) in report.inputs {
+        for (instance, input) in inputs {
             mirror.screens[instance]?.viewModel.update(input: input)
         }
-        // The entries move into the log; the report goes back without them.
         var entries: [LogEntry] = []
         swap(&entries, &report.entries)
         record(entries)
