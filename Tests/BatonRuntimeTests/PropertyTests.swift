@@ -202,6 +202,11 @@ import BatonTestSupport
         try mirror.restore(decoded)
         #expect(mirror.snapshot() == snapshot)
 
+        // The walk that lists nothing finds what the full walk finds.
+        let way = run.core.visibleScreenWalk(), walk = run.core.visibleWalk()
+        #expect(way.screen == walk.screen && way.owner == walk.owner && way.modalOwner == walk.modalOwner
+                && way.visible.number == walk.visible.number, "step \(step): the short walk went elsewhere")
+
         // The core keeps nothing it let go, and the facade shows exactly the core's state.
         var collected = run.core
         collected.collectReleased()

@@ -88,6 +88,15 @@ package struct CoreModal: Hashable, Codable, Sendable {
     package var item: CoreItem
 }
 
+/// An item on the way to the visible screen, as the walk reads it: its instance, number and
+/// kind, and whether it is a modal, without its name.
+struct WayItem {
+    var id: Int
+    var number: Int32
+    var isFlow: Bool
+    var isModal: Bool
+}
+
 /// One tab of a running tabs flow and its flow instance (nil only while it is restarted).
 package struct CoreTab: Hashable, Codable, Sendable {
     /// The tab id.
@@ -225,6 +234,36 @@ package struct CoreFlow: Hashable, Codable, Sendable {
         case .stack, .sequence: entries.last
         case .tabs: selectedTabFlow
         case .switch: branch
+        }
+    }
+
+    /// What the walk to the visible screen goes to from this flow, read in place: its modal's
+    /// item when it presents one, else the item it shows (`activeItem`). Without the item's
+    /// name, so reading it retains nothing, at every level of every step's walk.
+    var nextOnWay: WayItem? {
+        // Each field is read where it lies: binding an item (a modal, an entry, a tab's flow)
+        // would copy it, a retain and a release of its name.
+        if let id = box.fields.presented?.item.id {
+            return WayItem(id: id, number: box.fields.presented?.item.number ?? -1,
+                           isFlow: box.fields.presented?.item.isFlow ?? false, isModal: true)
+        }
+        switch box.fields.kind {
+        case .stack, .sequence:
+            let count = box.fields.entries.count
+            guard count > 0 else { return nil }
+            return WayItem(id: box.fields.entries[count - 1].id, number: box.fields.entries[count - 1].number,
+                           isFlow: box.fields.entries[count - 1].isFlow, isModal: false)
+        case .tabs:
+            for index in box.fields.tabs.indices where box.fields.tabs[index].id == box.fields.selectedTab {
+                guard let id = box.fields.tabs[index].flow?.id else { return nil }
+                return WayItem(id: id, number: box.fields.tabs[index].flow?.number ?? -1,
+                               isFlow: box.fields.tabs[index].flow?.isFlow ?? false, isModal: false)
+            }
+            return nil
+        case .switch:
+            guard let id = box.fields.branch?.id else { return nil }
+            return WayItem(id: id, number: box.fields.branch?.number ?? -1, isFlow: box.fields.branch?.isFlow ?? false,
+                           isModal: false)
         }
     }
 

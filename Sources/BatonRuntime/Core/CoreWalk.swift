@@ -29,8 +29,6 @@ struct CoreWalk {
         case path
         /// Only `tabs` and `tappableTabs`, for a tap on a tab.
         case tabs
-        /// Nothing: a step that needs only the visible screen and its owners.
-        case nothing
     }
 
     private let listing: Listing
@@ -44,50 +42,52 @@ struct CoreWalk {
     }
 
     private mutating func descend(_ id: Int, in state: CoreState, asContainer: Bool, depth: Int) {
-        guard depth < NavigationCore.maxDepth * 4, let flow = state.flows[id] else { return }
+        guard depth < NavigationCore.maxDepth * 4 else { return }
+        // Only the flow's kind and the item it leads to are read, in place.
+        guard let (kind, next) = state.flows[id].map({ ($0.kind, $0.nextOnWay) }) else { return }
         if listing == .path {
             // Emptied keeping its room: it is handed to `belowFlows` only once, at the end.
             if asContainer { pending.removeAll(keepingCapacity: true) }
             flows.append(id)
         }
-        if listing != .nothing, flow.kind == .tabs {
+        if kind == .tabs {
             tabs.append(id)
             tappableTabs.append(id)
         }
-        if let modal = flow.presented {
+        if let next, next.isModal {
             modalOwner = id
-            if listing != .nothing { tappableTabs = [] }
-            if modal.item.isFlow {
-                descend(modal.item.id, in: state, asContainer: true, depth: depth + 1)
+            tappableTabs = []
+            if next.isFlow {
+                descend(next.id, in: state, asContainer: true, depth: depth + 1)
             } else {
-                show(modal.item, ownedBy: id, below: [])
+                show(next, ownedBy: id, below: [])
             }
             return
         }
-        switch flow.kind {
+        switch kind {
         case .stack, .sequence:
             if listing == .path { pending.append(id) }
-            guard let top = flow.entries.last else { return }
-            if top.isFlow {
-                descend(top.id, in: state, asContainer: false, depth: depth + 1)
+            guard let next else { return }
+            if next.isFlow {
+                descend(next.id, in: state, asContainer: false, depth: depth + 1)
             } else {
-                show(top, ownedBy: id, below: pending)
+                show(next, ownedBy: id, below: pending)
             }
         case .tabs:
-            if let child = flow.selectedTabFlow {
-                descend(child.id, in: state, asContainer: true, depth: depth + 1)
+            if let next {
+                descend(next.id, in: state, asContainer: true, depth: depth + 1)
             }
         case .switch:
-            guard let branch = flow.branch else { return }
-            if branch.isFlow {
-                descend(branch.id, in: state, asContainer: false, depth: depth + 1)
+            guard let next else { return }
+            if next.isFlow {
+                descend(next.id, in: state, asContainer: false, depth: depth + 1)
             } else {
-                show(branch, ownedBy: id, below: pending)
+                show(next, ownedBy: id, below: pending)
             }
         }
     }
 
-    private mutating func show(_ screen: CoreItem, ownedBy owner: Int, below: [Int]) {
+    private mutating func show(_ screen: WayItem, ownedBy owner: Int, below: [Int]) {
         visible = Visible(screen: screen.id, number: screen.number, owner: owner)
         self.belowFlows = below
     }
@@ -121,6 +121,36 @@ struct CoreWalk {
     }
 }
 
+/// The way to the visible screen with nothing listed: the visible screen, its owner and the
+/// topmost modal's owner, which is what most steps read of it. Walked in a loop, by the same
+/// rule as `CoreWalk` (`CoreFlow.nextOnWay`), with no list to make and free.
+struct VisibleWay {
+    private(set) var visible = CoreWalk.Visible()
+    /// The topmost modal's owner.
+    private(set) var modalOwner: Int?
+    /// The visible screen instance.
+    var screen: Int? { visible.screen }
+    /// The flow the visible screen belongs to for triggers (its presenter when presented).
+    var owner: Int? { visible.owner }
+
+    /// Inlined, as `CoreWalk.init`: called on its own, it took a copy of the state.
+    @inline(__always)
+    init(_ state: CoreState) {
+        var id = state.rootID
+        for _ in 0..<(NavigationCore.maxDepth * 4) {
+            guard let (kind, next) = state.flows[id].map({ ($0.kind, $0.nextOnWay) }), let next else { return }
+            if next.isModal { modalOwner = id }
+            // A tabs flow's selected tab is a flow, gone into as `CoreWalk` does.
+            if next.isFlow || (kind == .tabs && !next.isModal) {
+                id = next.id
+                continue
+            }
+            visible = CoreWalk.Visible(screen: next.id, number: next.number, owner: id)
+            return
+        }
+    }
+}
+
 extension CoreState {
     /// `body` for each screen and opaque flow `item` shows in a navigation stack, bottom
     /// first: a stack's or sequence's entries flattened, a switch's branch, else the item itself.
@@ -144,8 +174,8 @@ extension NavigationCore {
 
     /// The way to the visible screen without the flows passed listed: its screen, its owner
     /// and the topmost modal's owner.
-    func visibleScreenWalk() -> CoreWalk {
-        CoreWalk(state, listing: .nothing)
+    func visibleScreenWalk() -> VisibleWay {
+        VisibleWay(state)
     }
 
     /// The way to the visible screen with only the tabs flows passed listed, for a tap on a tab.
