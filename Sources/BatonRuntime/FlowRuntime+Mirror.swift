@@ -97,7 +97,7 @@ extension FlowRuntime {
             mirror.flows[core.released[position]] = nil
             mirror.screens[core.released[position]] = nil
         }
-        mirror.renewed.removeAll(keepingCapacity: true)
+        if !mirror.renewed.isEmpty { mirror.renewed.empty() }
         // View models are made in creation order; a step makes one or two.
         if everything {
             for id in core.state.screens.keys.sorted() { mirrorScreen(id) }
