@@ -107,12 +107,18 @@ extension FlowRuntime {
             for position in core.changedScreens.indices { mirrorScreen(core.changedScreens[position]) }
         }
         // Every coordinator exists before any is set, since a flow's items name its children.
+        // Only one read before is set: a new one is not (so the first sync sets none), and most
+        // steps of a run nothing shows set none.
         if everything {
-            for id in core.state.flows.keys { makeCoordinatorIfNeeded(id) }
-            for id in core.state.flows.keys { setCoordinator(id) }
+            for id in core.state.flows.keys { _ = makeCoordinatorIfNeeded(id) }
         } else {
-            for position in core.changedFlows.indices { makeCoordinatorIfNeeded(core.changedFlows[position]) }
-            for position in core.changedFlows.indices { setCoordinator(core.changedFlows[position]) }
+            var anyToSet = false
+            for position in core.changedFlows.indices where makeCoordinatorIfNeeded(core.changedFlows[position]) {
+                anyToSet = true
+            }
+            if anyToSet {
+                for position in core.changedFlows.indices { setCoordinator(core.changedFlows[position]) }
+            }
         }
         mirrorRunState()
     }
@@ -132,13 +138,14 @@ extension FlowRuntime {
         }
     }
 
-    /// Makes the coordinator of flow instance `id` unless one of its flow exists.
-    private func makeCoordinatorIfNeeded(_ id: Int) {
-        guard let node = core.state.flows[id] else { return }
-        if let existing = mirror.flows[id], existing.flowName == node.flow { return }
-        if let definition = core.index.flows[node.flow] {
-            mirror.flows[id] = makeCoordinator(node, definition: definition)
-        }
+    /// Makes the coordinator of flow instance `id` unless it has one; whether it had one that
+    /// has been read, and so is to be set. An id is never another flow's in the life of the
+    /// mirror: a run numbers its instances once, and a restore or a new spec empties the mirror.
+    private func makeCoordinatorIfNeeded(_ id: Int) -> Bool {
+        if let existing = mirror.flows[id] { return existing.wasRead }
+        guard let node = core.state.flows[id], let definition = core.index.flows[node.flow] else { return false }
+        mirror.flows[id] = makeCoordinator(node, definition: definition)
+        return false
     }
 
     /// Sets the coordinator of flow instance `id` from its core value, once it has been read.
