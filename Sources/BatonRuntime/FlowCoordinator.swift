@@ -83,9 +83,11 @@ public class FlowCoordinator: Identifiable {
         runtime?.bringInLine(self)
     }
 
-    /// Lets go of the runtime: the coordinator is not the runtime's any more, and keeps the
-    /// state it has.
-    final func detach() {
+    /// Stops being the runtime's, keeping the state it shows; one nothing has read first takes
+    /// `node`, the state its flow had last, so that it shows what it would have shown had it
+    /// been set after every step.
+    final func detach(showing node: CoreFlow?, in mirror: FacadeMirror) {
+        if !wasRead, let node { self.mirror(node, in: mirror) }
         runtime = nil
     }
 

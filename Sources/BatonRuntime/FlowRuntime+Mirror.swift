@@ -19,10 +19,7 @@ final class FacadeMirror {
     /// coordinator a host still holds keeps what it showed; one nothing has read takes its
     /// flow's state from `state` first (the state the runtime leaves).
     func removeAll(leaving state: CoreState) {
-        for coordinator in flows.values {
-            if !coordinator.wasRead, let node = state.flows[coordinator.id] { coordinator.mirror(node, in: self) }
-            coordinator.detach()
-        }
+        for coordinator in flows.values { coordinator.detach(showing: state.flows[coordinator.id], in: self) }
         flows = [:]
         screens = [:]
         renewed = []
@@ -87,10 +84,7 @@ extension FlowRuntime {
         // items it shows are still in the tables.
         for position in core.releasedFlows.indices {
             let node = core.releasedFlows[position]
-            if let coordinator = mirror.flows[node.id], !coordinator.wasRead {
-                coordinator.mirror(node, in: mirror)
-                coordinator.detach()
-            }
+            mirror.flows[node.id]?.detach(showing: node, in: mirror)
         }
         // The changes are read by position: a `for` loop's iterator would copy each list.
         for position in core.released.indices {
@@ -150,13 +144,12 @@ extension FlowRuntime {
 
     /// Sets the coordinator of flow instance `id` from its core value, once it has been read.
     private func setCoordinator(_ id: Int) {
-        guard let coordinator = mirror.flows[id], coordinator.wasRead, let node = core.state.flows[id],
-              coordinator.flowName == node.flow else { return }
-        coordinator.mirror(node, in: mirror)
+        guard let coordinator = mirror.flows[id], coordinator.wasRead else { return }
+        bringInLine(coordinator)
     }
 
-    /// Sets a coordinator read for the first time from its flow's state now, while it is one
-    /// of this runtime's.
+    /// Sets a coordinator from its flow's state now (after a step, or at its first read),
+    /// while it is one of this runtime's.
     func bringInLine(_ coordinator: FlowCoordinator) {
         guard mirror.flows[coordinator.id] === coordinator, let node = core.state.flows[coordinator.id],
               coordinator.flowName == node.flow else { return }

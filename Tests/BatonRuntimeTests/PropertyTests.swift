@@ -202,6 +202,13 @@ import BatonTestSupport
         try mirror.restore(decoded)
         #expect(mirror.snapshot() == snapshot)
 
+        // Each flow leads the walk where its modal or the item it shows is.
+        for (id, flow) in run.core.state.flows {
+            let expected = flow.presented?.item ?? flow.activeItem
+            let next = flow.nextOnWay
+            #expect(next?.id == expected?.id && next?.number == expected?.number && next?.isFlow == expected?.isFlow
+                    && next?.isModal == (expected == nil ? nil : flow.presented != nil), "step \(step): flow \(id)")
+        }
         // The walk that lists nothing finds what the full walk finds.
         let way = run.core.visibleScreenWalk(), walk = run.core.visibleWalk()
         #expect(way.screen == walk.screen && way.owner == walk.owner && way.modalOwner == walk.modalOwner
