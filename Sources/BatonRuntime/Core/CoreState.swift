@@ -254,12 +254,9 @@ package struct CoreFlow: Hashable, Codable, Sendable {
             return WayItem(id: box.fields.entries[count - 1].id, number: box.fields.entries[count - 1].number,
                            isFlow: box.fields.entries[count - 1].isFlow, isModal: false)
         case .tabs:
-            for index in box.fields.tabs.indices where box.fields.tabs[index].id == box.fields.selectedTab {
-                guard let id = box.fields.tabs[index].flow?.id else { return nil }
-                return WayItem(id: id, number: box.fields.tabs[index].flow?.number ?? -1,
-                               isFlow: box.fields.tabs[index].flow?.isFlow ?? false, isModal: false)
-            }
-            return nil
+            guard let index = selectedTabIndex, let id = box.fields.tabs[index].flow?.id else { return nil }
+            return WayItem(id: id, number: box.fields.tabs[index].flow?.number ?? -1,
+                           isFlow: box.fields.tabs[index].flow?.isFlow ?? false, isModal: false)
         case .switch:
             guard let id = box.fields.branch?.id else { return nil }
             return WayItem(id: id, number: box.fields.branch?.number ?? -1, isFlow: box.fields.branch?.isFlow ?? false,
@@ -269,10 +266,14 @@ package struct CoreFlow: Hashable, Codable, Sendable {
 
     /// The selected tab's flow instance.
     var selectedTabFlow: CoreItem? {
-        // By position, comparing each id in place: `first(where:)` hands its closure a copy of
-        // each tab (a retain of its id and of its flow's name), on every walk through a tabs flow.
-        let tabs = self.tabs, selected = selectedTab
-        for index in tabs.indices where tabs[index].id == selected { return tabs[index].flow }
+        selectedTabIndex.flatMap { box.fields.tabs[$0].flow }
+    }
+
+    /// The selected tab's position among the tabs. By position, comparing each id in place:
+    /// `first(where:)` hands its closure a copy of each tab (a retain of its id and of its
+    /// flow's name), on every walk through a tabs flow.
+    private var selectedTabIndex: Int? {
+        for index in box.fields.tabs.indices where box.fields.tabs[index].id == box.fields.selectedTab { return index }
         return nil
     }
 

@@ -27,7 +27,7 @@ final class FlowDefinition: Sendable {
         triggerTexts = flow.transitions.map(\.trigger.description)
         actionTexts = flow.transitions.map { $0.actions.map(\.kind.text) }
         opensUnguarded = flow.transitions.map { $0.actions.first.map { $0.when == nil } ?? false }
-        dismissText = "dismiss \(flow.name)"
+        dismissText = Definitions.dismissText(flow.name)
     }
 
     /// The alternative the transition at `position` takes: its first action whose `when`
@@ -73,7 +73,7 @@ final class ScreenDefinition: Sendable {
         eventNames = screen.events.map(\.name) + Screen.builtinEvents
         events = screen.events
         triggers = screen.events.map { "\(screen.name).\($0.name)" }
-        dismissText = "dismiss \(screen.name)"
+        dismissText = Definitions.dismissText(screen.name)
     }
 
     /// The declaration of `event`, as `Screen.event(named:)` finds it, with the text of the
@@ -156,8 +156,11 @@ struct Definitions: Sendable {
     func dismissText(of item: CoreItem) -> String {
         let made = item.isFlow ? flow(item.number, named: item.name)?.dismissText
             : screen(item.number, named: item.name)?.dismissText
-        return made ?? "dismiss \(item.name)"
+        return made ?? Self.dismissText(item.name)
     }
+
+    /// The log's text for the dismissal of an instance of screen or flow `name`.
+    static func dismissText(_ name: String) -> String { "dismiss \(name)" }
 
     /// The definition of a flow instance's flow (`flow(_:named:)`).
     func definition(of flow: CoreFlow) -> FlowDefinition? {
