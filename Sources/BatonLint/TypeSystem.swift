@@ -91,7 +91,12 @@ struct TypeSystem {
 
     /// Whether `type` accepts nothing (it is optional or `any`, or unknown).
     func acceptsNothing(_ type: TypeRef) -> Bool {
-        switch resolve(type) {
+        Self.acceptsNothing(resolve(type))
+    }
+
+    /// Whether a type that resolves to `resolved` accepts nothing.
+    static func acceptsNothing(_ resolved: Resolved) -> Bool {
+        switch resolved {
         case .optional, .unknown, .builtin(.any): true
         default: false
         }
@@ -204,10 +209,20 @@ struct TypeSystem {
     /// Why a literal value does not fit `target`; nil when it does.
     func mismatch(_ value: Value, to target: TypeRef, depth: Int = 0) -> Mismatch? {
         guard depth < Self.depthLimit else { return nil }
-        var plain: Mismatch { Mismatch(reason: "\(Self.describe(value)) is not \(Article.with("`\(target)`"))", fix: nil) }
         // A builtin (most fields of a payload) is checked without resolving it.
-        if case .builtin(let builtin) = target { return Self.fits(value, builtin) ? nil : plain }
-        switch resolve(target) {
+        if case .builtin(let builtin) = target {
+            return Self.fits(value, builtin) ? nil : Self.plainMismatch(value, target)
+        }
+        return mismatch(value, to: target, resolved: resolve(target), depth: depth)
+    }
+
+    /// Why a literal value does not fit `target`, which resolves to `resolved`; nil when it
+    /// does. A value checked against the same type again and again (an event's payload) is
+    /// checked here with the type resolved once.
+    func mismatch(_ value: Value, to target: TypeRef, resolved: Resolved, depth: Int = 0) -> Mismatch? {
+        guard depth < Self.depthLimit else { return nil }
+        var plain: Mismatch { Self.plainMismatch(value, target) }
+        switch resolved {
         case .unknown:
             return nil
         case .optional(let wrapped):
@@ -224,9 +239,16 @@ struct TypeSystem {
         case .record(let name, let targetFields):
             guard case .record(let fields) = value else { return plain }
             return mismatch(fields: { Self.field($0, in: fields) }, to: name, targetFields, depth: depth) {
-                mismatch($0, to: $1, depth: $2)
+                // A builtin field that fits (most fields of a payload) is passed without a call.
+                if case .builtin(let builtin) = $1, Self.fits($0, builtin) { return nil }
+                return mismatch($0, to: $1, depth: $2)
             }
         }
+    }
+
+    /// That `value` is not of type `target`, said plainly.
+    private static func plainMismatch(_ value: Value, _ target: TypeRef) -> Mismatch {
+        Mismatch(reason: "\(describe(value)) is not \(Article.with("`\(target)`"))", fix: nil)
     }
 
     /// Whether a value is of builtin type `builtin` (an int goes where a double is expected).

@@ -20,6 +20,23 @@ public struct SettingProblem: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// What the payload of one event of one screen must be: its declared type, resolved once
+/// (`ValueChecker.payloadRule(_:of:)`). A class: a step reads it where it is kept.
+public final class PayloadRule: Sendable {
+    /// `screen.event`, as a problem names the event.
+    let trigger: String
+    /// The declared payload; nil for an event that takes none.
+    let type: TypeRef?
+    /// `type` with its aliases followed (`.unknown` when there is no type).
+    let resolved: TypeSystem.Resolved
+
+    init(trigger: String, type: TypeRef?, resolved: TypeSystem.Resolved) {
+        self.trigger = trigger
+        self.type = type
+        self.resolved = resolved
+    }
+}
+
 /// The format's type rules for values that arrive at run time (payloads, context facts, flag
 /// overrides): the same rules the linter applies to the values it can see, so the runtime,
 /// scenario files and `baton run` agree with it.
@@ -44,13 +61,18 @@ public struct ValueChecker: Sendable {
     /// Why `value` does not fit `type`, naming the field; nil when it fits. No type accepts
     /// nothing and anything; a non-finite double never fits.
     public func problem(with value: Value?, for type: TypeRef?) -> String? {
+        guard let type else { return value.flatMap { Self.nonFinite($0) } }
+        return problem(with: value, for: type, resolved: system.resolve(type))
+    }
+
+    /// `problem(with:for:)` for a type that resolves to `resolved`.
+    private func problem(with value: Value?, for type: TypeRef, resolved: TypeSystem.Resolved) -> String? {
         if let value, let reason = Self.nonFinite(value) { return reason }
-        guard let type else { return nil }
         // Matched, not compared: `==` on two values goes through their derived equality.
         guard let value, !value.isNull else {
-            return system.acceptsNothing(type) ? nil : "nothing was given, but `\(type)` is required"
+            return TypeSystem.acceptsNothing(resolved) ? nil : "nothing was given, but `\(type)` is required"
         }
-        return system.mismatch(value, to: type)?.reason
+        return system.mismatch(value, to: type, resolved: resolved)?.reason
     }
 
     /// Why `payload` cannot be sent with `event` of `screen`; nil when it can. An event declared
@@ -62,14 +84,27 @@ public struct ValueChecker: Sendable {
 
     /// Why `payload` cannot be sent with the event `declaration` of `screen`; nil when it can.
     public func payloadProblem(_ payload: Value?, declaration: EventDeclaration, of screen: String) -> String? {
-        let event = declaration.name
-        let given = payload.flatMap { $0.isNull ? nil : $0 }
-        guard let type = declaration.payload else {
-            guard let given else { return nil }
-            if let reason = Self.nonFinite(given) { return "the payload of `\(screen).\(event)`: \(reason)" }
-            return "`\(screen).\(event)` carries no payload, but \(Self.describe(given)) was given"
+        payloadProblem(payload, rule: payloadRule(declaration, of: screen))
+    }
+
+    /// What a payload sent with the event `declaration` of `screen` must be, with its type
+    /// resolved once: for a runtime that checks every event a screen sends.
+    public func payloadRule(_ declaration: EventDeclaration, of screen: String) -> PayloadRule {
+        PayloadRule(trigger: "\(screen).\(declaration.name)", type: declaration.payload,
+                    resolved: declaration.payload.map { system.resolve($0) } ?? .unknown)
+    }
+
+    /// Why `payload` cannot be sent with the event `rule` is for; nil when it can.
+    public func payloadProblem(_ payload: Value?, rule: PayloadRule) -> String? {
+        guard let type = rule.type else {
+            guard let given = payload, !given.isNull else { return nil }
+            if let reason = Self.nonFinite(given) { return "the payload of `\(rule.trigger)`: \(reason)" }
+            return "`\(rule.trigger)` carries no payload, but \(Self.describe(given)) was given"
         }
-        return problem(with: given, for: type).map { "the payload of `\(screen).\(event)` does not fit `\(type)`: \($0)" }
+        // A null payload is nothing given, as `problem(with:for:)` takes it.
+        return problem(with: payload, for: type, resolved: rule.resolved).map {
+            "the payload of `\(rule.trigger)` does not fit `\(type)`: \($0)"
+        }
     }
 
     /// Every problem with flag overrides and context facts supplied to a run: undeclared names
@@ -162,8 +197,14 @@ public struct ValueChecker: Sendable {
             return nil
         case .record(let fields):
             // A plain loop: this runs on every payload a step sends, and a lazy chain allocates.
+            // A field that holds no double is passed over without a call.
             for field in fields.values {
-                if let reason = nonFinite(field, depth: depth + 1) { return reason }
+                switch field {
+                case .double, .list, .record:
+                    if let reason = nonFinite(field, depth: depth + 1) { return reason }
+                default:
+                    continue
+                }
             }
             return nil
         default: return nil

@@ -1,3 +1,4 @@
+import BatonLint
 import BatonModel
 import Foundation
 import Testing
@@ -43,7 +44,8 @@ import Testing
     /// A number read from another spec (a state kept across a change of spec) does not find
     /// the flow at that position: the name decides.
     @Test func aFlowWhoseNumberIsAnothersIsFoundByItsName() throws {
-        let definitions = Definitions(SpecIndex(try spec(CoreTests.flow)))
+        let index = SpecIndex(try spec(CoreTests.flow))
+        let definitions = Definitions(index, checker: ValueChecker(index: index))
         let items = try #require(definitions.flows["items"])
         let auth = try #require(definitions.flows["auth"])
         #expect(items.number != auth.number)

@@ -127,4 +127,20 @@ import Testing
         #expect(run.snapshot() == before)
         #expect(run.send("create", from: "noteList", payload: .null) == .handled)
     }
+
+    /// The built-in events take no payload, each named as sent; a declared event's record
+    /// type is checked field by field however often it is sent.
+    @Test func builtInEventsRefuseAPayloadAndADeclaredTypeIsCheckedEveryTime() throws {
+        let run = try example("notes.yaml")
+        let before = run.snapshot()
+        let back = run.send("back", from: "noteList", payload: .int(1))
+        #expect(back.message?.contains("`noteList.back` carries no payload, but the int `1` was given") == true, "\(back)")
+        let done = run.send("done", from: "noteList", payload: record(["x": "y"]))
+        #expect(done.message?.contains("`noteList.done` carries no payload") == true, "\(done)")
+        for _ in 0..<3 {
+            let wrong = run.send("select", from: "noteList", payload: record(["id": .int(7)]))
+            #expect(wrong.message?.contains("field `id`") == true, "\(wrong)")
+        }
+        #expect(run.snapshot() == before)
+    }
 }

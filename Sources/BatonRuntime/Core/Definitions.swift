@@ -1,3 +1,4 @@
+import BatonLint
 import BatonModel
 
 /// A flow's definition with its `on` keys indexed, made once per spec: a step reaches it
@@ -57,13 +58,16 @@ final class ScreenDefinition: Sendable {
     /// screen can send, listed once instead of for each instance.
     let eventNames: [String]
     private let events: [EventDeclaration]
+    /// What each event's payload must be, at the positions of `eventNames`: its type resolved
+    /// once rather than on every event sent.
+    private let payloadRules: [PayloadRule]
     /// `screen.event` for each declared event, at the same positions: a step's log entry names
     /// its trigger so, and the text is made once, not on every step that sends the event.
     private let triggers: [String]
     /// `dismiss screen`, as the log writes the dismissal of an instance of the screen.
     let dismissText: String
 
-    init(_ screen: Screen, number: Int32) {
+    init(_ screen: Screen, number: Int32, checker: ValueChecker) {
         self.screen = screen
         name = screen.name
         self.number = number
@@ -72,16 +76,19 @@ final class ScreenDefinition: Sendable {
         takesInput = screen.input != nil
         eventNames = screen.events.map(\.name) + Screen.builtinEvents
         events = screen.events
+        payloadRules = (screen.events + Screen.builtinEvents.map { EventDeclaration(name: $0, payload: nil) }).map {
+            checker.payloadRule($0, of: screen.name)
+        }
         triggers = screen.events.map { "\(screen.name).\($0.name)" }
         dismissText = Definitions.dismissText(screen.name)
     }
 
-    /// The declaration of `event`, as `Screen.event(named:)` finds it, with the text of the
-    /// trigger `screen.event` when the screen declares it (nil for a built-in event).
-    func event(named event: String) -> (declaration: EventDeclaration, trigger: String?)? {
-        if let index = events.firstIndex(where: { $0.name == event }) { return (events[index], triggers[index]) }
-        if Screen.builtinEvents.contains(event) { return (EventDeclaration(name: event, payload: nil), nil) }
-        return nil
+    /// What the payload of `event` must be, for the declaration `Screen.event(named:)` finds,
+    /// with the text of the trigger `screen.event` when the screen declares it (nil for a
+    /// built-in event, which takes no payload).
+    func event(named event: String) -> (payload: PayloadRule, trigger: String?)? {
+        guard let index = eventNames.firstIndex(of: event) else { return nil }
+        return (payloadRules[index], triggers.indices.contains(index) ? triggers[index] : nil)
     }
 }
 
@@ -106,12 +113,12 @@ struct Definitions: Sendable {
     /// The screens by number (`ScreenDefinition.number`), as `flowsByNumber`.
     private let screensByNumber: [ScreenDefinition?]
 
-    init(_ index: SpecIndex) {
+    init(_ index: SpecIndex, checker: ValueChecker) {
         (flows, flowsByNumber) = Self.definitions(of: index.flows, count: index.spec.flows.count, name: \.name) {
             FlowDefinition($0, number: $1)
         }
         (screens, screensByNumber) = Self.definitions(of: index.screens, count: index.spec.screens.count, name: \.name) {
-            ScreenDefinition($0, number: $1)
+            ScreenDefinition($0, number: $1, checker: checker)
         }
     }
 

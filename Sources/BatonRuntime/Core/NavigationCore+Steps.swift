@@ -299,11 +299,11 @@ extension NavigationCore {
         }
         guard entry.screen == screen else { return .rejected(RuntimeMessage.notVisible(screen, visible: entry.screen)) }
         if let instance, instance != id { return .rejected(RuntimeMessage.instanceNotVisible(screen)) }
-        guard let (declaration, triggerText) = definitions.screen(shown.number, named: screen)?.event(named: event) else {
+        guard let (rule, triggerText) = definitions.screen(shown.number, named: screen)?.event(named: event) else {
             return .rejected(RuntimeMessage.undeclaredEvent(event, screen: screen))
         }
         if isTrigger, let triggerText { trace.trigger = triggerText }
-        if let problem = checker.payloadProblem(payload, declaration: declaration, of: screen) { return .rejected(problem) }
+        if let problem = checker.payloadProblem(payload, rule: rule) { return .rejected(problem) }
         let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false, instance: id)
         return dispatch(emission, at: owner, arrival: .item(id), depth: 0)
     }

@@ -122,8 +122,9 @@ package struct NavigationCore: Sendable {
         let index = SpecIndex(spec)
         self.spec = spec
         self.index = index
-        self.definitions = Definitions(index)
-        self.checker = ValueChecker(index: index)
+        let checker = ValueChecker(index: index)
+        self.checker = checker
+        self.definitions = Definitions(index, checker: checker)
         self.linkWays = LinkWays(index: index)
         self.usesReturn = Self.hasReturn(spec)
         self.environment = environment
@@ -228,8 +229,9 @@ package struct NavigationCore: Sendable {
     mutating func replaceIndex(with spec: FlowSpec) {
         self.spec = spec
         self.index = SpecIndex(spec)
-        self.definitions = Definitions(index)
-        self.checker = ValueChecker(index: index)
+        let checker = ValueChecker(index: index)
+        self.checker = checker
+        self.definitions = Definitions(index, checker: checker)
         self.linkWays = LinkWays(index: index)
         self.usesReturn = Self.hasReturn(spec)
         linkMatches = [:]
