@@ -51,6 +51,26 @@ import Testing
         #expect(run.state.topInput == "https://example.com")
     }
 
+    /// The definition a step reads a flag through gives what `FlagResolver` gives, for a flag
+    /// with a rollout and one without, overridden or not, in or out of the rollout.
+    @Test func aFlagReadThroughItsDefinitionHasTheResolversValue() throws {
+        let flags = try exampleSpec("recipes.yaml").flags
+        #expect(flags.contains { $0.rollout.isEmpty } && flags.contains { !$0.rollout.isEmpty })
+        let overrideSets: [[String: Literal]] = [
+            [:], ["newReviews": .bool(true)], ["sourceViewer": .string("sheet"), "newReviews": .bool(false)],
+        ]
+        for flag in flags {
+            let definition = FlagDefinition(flag)
+            for overrides in overrideSets {
+                for user in ["u1", "u2", "alice"] {
+                    let context: [String: Value] = ["userId": .string(user)]
+                    #expect(definition.value(overrides: overrides, context: context)
+                        == FlagResolver.value(of: flag, overrides: overrides, context: context), "\(flag.name) \(overrides) \(user)")
+                }
+            }
+        }
+    }
+
     @Test func sharesAccumulateInDeclaredOrder() {
         let flag = Flag(
             name: "f", type: .variant, values: ["a", "b", "c"], defaultValue: .string("a"),

@@ -92,6 +92,24 @@ final class ScreenDefinition: Sendable {
     }
 }
 
+/// A flag's declaration, reached through one reference: a condition that reads the flag
+/// reads it where it is kept, without copying its values and rollout.
+final class FlagDefinition: Sendable {
+    let flag: Flag
+
+    init(_ flag: Flag) {
+        self.flag = flag
+    }
+
+    /// The flag's value for a host with these overrides and context facts, as
+    /// `FlagResolver.value(of:overrides:context:)` gives it: a flag without a rollout is read
+    /// in place (its override, else its default), where passing it on would copy it whole.
+    func value(overrides: [String: Literal], context: [String: Value]) -> Literal {
+        guard flag.rollout.isEmpty else { return FlagResolver.value(of: flag, overrides: overrides, context: context) }
+        return overrides[flag.name] ?? flag.defaultValue
+    }
+}
+
 /// A flow's or a screen's definition, kept by its number as well as by its name.
 protocol NumberedDefinition {
     var name: String { get }
@@ -107,6 +125,8 @@ extension ScreenDefinition: NumberedDefinition {}
 struct Definitions: Sendable {
     let flows: NameTable<FlowDefinition>
     let screens: NameTable<ScreenDefinition>
+    /// The declared flags by name, for the conditions a step reads.
+    let flags: NameTable<FlagDefinition>
     /// The flows by number (`FlowDefinition.number`); nil at a flow whose name an earlier flow
     /// has.
     private let flowsByNumber: [FlowDefinition?]
@@ -120,6 +140,7 @@ struct Definitions: Sendable {
         (screens, screensByNumber) = Self.definitions(of: index.screens, count: index.spec.screens.count, name: \.name) {
             ScreenDefinition($0, number: $1, checker: checker)
         }
+        flags = NameTable(index.flags, keeping: FlagDefinition.init)
     }
 
     /// The definition `make` gives each of `declarations` (with its number), by name and by

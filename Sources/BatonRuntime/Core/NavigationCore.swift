@@ -200,9 +200,11 @@ package struct NavigationCore: Sendable {
     /// A flag's current value: the override, the rollout bucket or the default; nil for an
     /// undeclared flag without an override.
     package func flagValue(_ name: String) -> Literal? {
-        guard let flag = index.flags[name] else { return environment.flagOverrides[name] }
-        if !flag.rollout.isEmpty, environment.flagOverrides[name] == nil { conditionReads?.note(fact: flag.bucketFact) }
-        return FlagResolver.value(of: flag, overrides: environment.flagOverrides, context: environment.context)
+        guard let definition = definitions.flags[name] else { return environment.flagOverrides[name] }
+        if !definition.flag.rollout.isEmpty, environment.flagOverrides[name] == nil {
+            conditionReads?.note(fact: definition.flag.bucketFact)
+        }
+        return definition.value(overrides: environment.flagOverrides, context: environment.context)
     }
 
     /// The branch a switch shows now: the first whose `when` holds, the last when none does.
