@@ -14,20 +14,42 @@ final class FacadeMirror {
     /// The screen instances whose entry the current sync made or replaced (a new instance or
     /// a new input); a step renews one or two.
     @exclusivity(unchecked) var renewed: [Int] = []
+    /// The results handed to screen instances whose entry is still to be made (at its first
+    /// read), the last for each: its view model receives it when it is made.
+    @exclusivity(unchecked) var pendingResults: [Int: ScreenResult] = [:]
+    /// The runtime that makes the entries a read asks for first (`screen(_:)`).
+    weak var runtime: FlowRuntime?
+    /// Whether every screen's entry is made at its first read: the registry has no factory,
+    /// so every view model is a `GenericViewModel`.
+    var makesEveryEntryAtFirstRead = false
+    /// The state a removal brings coordinators in line with, while it does (`removeAll`).
+    private var leavingState: CoreState?
 
     /// Forgets every coordinator and screen entry, so that the next sync makes them anew. A
     /// coordinator a host still holds keeps what it showed; one nothing has read takes its
     /// flow's state from `state` first (the state the runtime leaves).
     func removeAll(leaving state: CoreState) {
+        leavingState = state
         for coordinator in flows.values { coordinator.detach(showing: state.flows[coordinator.id], in: self) }
+        leavingState = nil
         flows = [:]
         screens = [:]
         renewed = []
+        pendingResults = [:]
+    }
+
+    /// The entry of screen instance `id`: the one made already, else, for a screen whose view
+    /// model is made at its first read, one made now. Nil when it is not mirrored.
+    func screen(_ id: Int) -> ScreenEntry? {
+        if let entry = screens[id] { return entry }
+        guard let made = runtime?.entryAtFirstRead(id, leaving: leavingState) else { return nil }
+        screens[id] = made
+        return made
     }
 
     /// The facade item of a core item; nil when it is not mirrored.
     func item(_ item: CoreItem) -> NavigationItem? {
-        item.isFlow ? flows[item.id].map(NavigationItem.flow) : screens[item.id].map(NavigationItem.screen)
+        item.isFlow ? flows[item.id].map(NavigationItem.flow) : screen(item.id).map(NavigationItem.screen)
     }
 
     /// How many of a stack's facade `items` stay as they are for its core `entries`: those
@@ -71,7 +93,9 @@ extension FlowRuntime {
     /// a view model are made for each new instance (view models in creation order), released
     /// with their instance, and a coordinator's observable properties are set only when they
     /// change. A coordinator nothing has read is not set: it takes its flow's state at its
-    /// first read (`bringInLine(_:)`), or when its flow is released.
+    /// first read (`bringInLine(_:)`), or when its flow is released. A screen whose view model
+    /// is a `GenericViewModel` gets its entry at its first read (`FacadeMirror.screen(_:)`):
+    /// no code of the app runs when one is made, so nothing can tell when that was.
     func syncMirror() {
         defer { core.clearChanges() }
         // The core's state and changes are read in place (`core` is not checked for
@@ -80,16 +104,12 @@ extension FlowRuntime {
         if everything {
             mirror.screens = [:]
         }
-        // A released coordinator that was never set takes the state its flow had, while the
-        // items it shows are still in the tables.
-        for position in core.releasedFlows.indices {
-            let node = core.releasedFlows[position]
-            mirror.flows[node.id]?.detach(showing: node, in: mirror)
-        }
+        detachReleased()
         // The changes are read by position: a `for` loop's iterator would copy each list.
         for position in core.released.indices {
             mirror.flows[core.released[position]] = nil
             mirror.screens[core.released[position]] = nil
+            if !mirror.pendingResults.isEmpty { mirror.pendingResults[core.released[position]] = nil }
         }
         if !mirror.renewed.isEmpty { mirror.renewed.empty() }
         // View models are made in creation order; a step makes one or two.
@@ -117,8 +137,46 @@ extension FlowRuntime {
         mirrorRunState()
     }
 
-    /// Makes or renews the screen entry of screen instance `id`.
+    /// Lets go of the coordinators of the flows the step released. One that nothing but the
+    /// mirror holds can never be read, and goes as it is. One held elsewhere (by a host, or by
+    /// a coordinator that shows it) first takes the state its flow had, if nothing has read it,
+    /// while the items it shows are still in the tables (`detach(showing:in:)`); it then holds
+    /// the coordinators it shows, so those still waiting are asked again.
+    private func detachReleased() {
+        guard !core.releasedFlows.isEmpty else { return }
+        var waiting = Array(core.releasedFlows.indices)
+        var detachedAny = true
+        while detachedAny, !waiting.isEmpty {
+            detachedAny = false
+            waiting.removeAll { position in
+                let node = core.releasedFlows[position]
+                guard let held = isHeldOutsideMirror(node.id) else { return true }
+                guard held else { return false }
+                mirror.flows[node.id]?.detach(showing: node, in: mirror)
+                detachedAny = true
+                return true
+            }
+        }
+    }
+
+    /// Whether something besides the mirror holds the coordinator of flow instance `id`; nil
+    /// when it has none. Asked with the coordinator taken out of the table for a moment, so
+    /// that the table's reference does not count.
+    private func isHeldOutsideMirror(_ id: Int) -> Bool? {
+        let (place, taken) = mirror.flows.take(id)
+        guard var coordinator = taken else {
+            mirror.flows.putBack(nil, of: id, at: place)
+            return nil
+        }
+        let held = !isKnownUniquelyReferenced(&coordinator)
+        mirror.flows.putBack(coordinator, of: id, at: place)
+        return held
+    }
+
+    /// Makes or renews the screen entry of screen instance `id`; a new one whose view model
+    /// is made at its first read is left to that read.
     private func mirrorScreen(_ id: Int) {
+        if mirror.makesEveryEntryAtFirstRead, mirror.screens[id] == nil { return }
         guard let screen = core.state.screens[id] else { return }
         if let entry = mirror.screens[id], entry.screen == screen.screen {
             if entry.input != screen.input {
@@ -126,10 +184,29 @@ extension FlowRuntime {
                                                  title: entry.title, viewModelName: entry.viewModelName)
                 mirror.renewed.append(id)
             }
-        } else {
+        } else if mirror.screens[id] != nil || !registry.makesGenericViewModel(for: screen.screen, definitions: core.definitions) {
             mirror.screens[id] = makeScreenEntry(screen)
             mirror.renewed.append(id)
         }
+    }
+
+    /// The entry of screen instance `id`, made at its first read when its view model is a
+    /// `GenericViewModel` (the others are made with their instance), with the last result
+    /// handed to it. The screen is read from `leaving` while a removal brings coordinators in
+    /// line with the state it leaves, else from the core's state or the screens the last step
+    /// released (a released coordinator nothing had read shows them).
+    func entryAtFirstRead(_ id: Int, leaving: CoreState?) -> ScreenEntry? {
+        let found: CoreScreen? = if let leaving {
+            leaving.screens[id]
+        } else {
+            core.state.screens[id] ?? core.releasedScreens.first { $0.id == id }
+        }
+        guard let screen = found, registry.makesGenericViewModel(for: screen.screen, definitions: core.definitions) else {
+            return nil
+        }
+        let entry = makeScreenEntry(screen)
+        if let result = mirror.pendingResults.removeValue(forKey: id) { entry.viewModel.receive(result) }
+        return entry
     }
 
     /// Makes the coordinator of flow instance `id` unless it has one; whether it had one that
@@ -217,7 +294,7 @@ struct VisibleWalk {
 
     init(_ walk: CoreWalk, mirror: FacadeMirror) {
         coordinators = walk.flows.compactMap { mirror.flows[$0] }
-        screen = walk.screen.flatMap { mirror.screens[$0] }
+        screen = walk.screen.flatMap { mirror.screen($0) }
         owner = walk.owner.flatMap { mirror.flows[$0] }
         modalOwner = walk.modalOwner.flatMap { mirror.flows[$0] }
         tabs = walk.tabs.compactMap { mirror.flows[$0] as? TabsCoordinator }

@@ -92,6 +92,8 @@ public final class FlowRuntime {
         self.environment = core.environment
         self.options = options
         self.root = StackCoordinator(id: 0, flow: Flow(name: spec.start.name, kind: .stack(root: Target(""))), input: nil)
+        mirror.runtime = self
+        mirror.makesEveryEntryAtFirstRead = registry.makesOnlyGenericViewModels
         syncMirror()
     }
 
@@ -291,7 +293,11 @@ public final class FlowRuntime {
         swap(&results, &report.results)
         swap(&inputs, &report.inputs)
         for (instance, result) in results {
-            mirror.screens[instance]?.viewModel.receive(result)
+            if let entry = mirror.screens[instance] {
+                entry.viewModel.receive(result)
+            } else if core.state.screens[instance] != nil {
+                mirror.pendingResults[instance] = result  // its entry is made at its first read
+            }
         }
         for (instance, input) in inputs {
             mirror.screens[instance]?.viewModel.update(input: input)

@@ -40,6 +40,9 @@ public struct ScreenRegistry<Entry> {
     /// Whether something is registered under `name`, as a screen id or a view-model name.
     public func contains(_ name: String) -> Bool { byScreen[name] != nil || byViewModel[name] != nil }
 
+    /// Whether nothing is registered.
+    var isEmpty: Bool { byScreen.isEmpty && byViewModel.isEmpty }
+
     /// The screen ids registered: what this build of the app can show.
     public var screenIDs: Set<String> { Set(byScreen.keys) }
 }

@@ -126,6 +126,16 @@ public struct ViewModelRegistry: Sendable {
         factories.entry(screen: screen.name, viewModelName: screen.viewModelName) != nil
     }
 
+    /// Whether every screen gets a `GenericViewModel`: no factory is registered.
+    var makesOnlyGenericViewModels: Bool { factories.isEmpty }
+
+    /// Whether a screen named `name` gets a `GenericViewModel`: no factory is registered for
+    /// it (by its id, then its view-model name), or it is not declared.
+    func makesGenericViewModel(for name: String, definitions: Definitions) -> Bool {
+        guard !factories.isEmpty, let definition = definitions.screens[name] else { return true }
+        return factories.entry(screen: definition.name, viewModelName: definition.viewModelName) == nil
+    }
+
     /// Makes the view model of a screen instance: the factory registered for the screen (by
     /// its id, then its view-model name), else a `GenericViewModel`.
     @MainActor

@@ -50,9 +50,10 @@ package struct NavigationCore: Sendable {
     /// core's, and emptying that with its room kept would copy it on every step.
     package var reusesUseRoom = true
 
-    /// Whether the flows a step releases are kept, as they were at their release, until
-    /// `clearChanges()` (`releasedFlows`): the runtime turns it on, so that a coordinator nothing
-    /// has read yet can take the state its flow had.
+    /// Whether the flows and screens a step releases are kept, as they were at their release,
+    /// until `clearChanges()` (`releasedFlows`, `releasedScreens`): the runtime turns it on, so
+    /// that a coordinator nothing has read yet can take the state its flow had, with entries
+    /// for the screens it showed.
     package var keepsReleasedFlows = false
 
     // What the current step did and has yet to do.
@@ -113,6 +114,8 @@ package struct NavigationCore: Sendable {
     private(set) var released = InstanceIDs()
     /// The flows released, as they were at their release, when `keepsReleasedFlows` is on.
     private(set) var releasedFlows: [CoreFlow] = []
+    /// The screens released, as they were at their release, when `keepsReleasedFlows` is on.
+    private(set) var releasedScreens: [CoreScreen] = []
 
     /// Checks the environment against `spec` (throws one diagnostic per undeclared flag or
     /// fact, value of the wrong type or unknown variant value, and one naming every missing
@@ -324,6 +327,7 @@ package struct NavigationCore: Sendable {
         changedScreens.removeAll()
         released.removeAll()
         if !releasedFlows.isEmpty { releasedFlows.removeAll(keepingCapacity: true) }
+        if !releasedScreens.isEmpty { releasedScreens.removeAll(keepingCapacity: true) }
     }
 
     /// The definition of a flow instance's flow.
@@ -425,7 +429,8 @@ package struct NavigationCore: Sendable {
                 released.insert(item.id)
                 if keepsReleasedFlows { releasedFlows.append(flow) }
                 if depth < Self.maxDepth * 4 { flow.forEachHeldItem { pending.append((HeldItem($0), depth + 1)) } }
-            } else if state.screens.removeValue(forKey: item.id) != nil {
+            } else if let screen = state.screens.removeValue(forKey: item.id) {
+                if keepsReleasedFlows { releasedScreens.append(screen) }
                 released.insert(item.id)
                 if !state.received.isEmpty { state.received[item.id] = nil }
             }
@@ -456,6 +461,7 @@ package struct NavigationCore: Sendable {
             released.formUnion(state.flows.keys.filter { flows[$0] == nil })
             if keepsReleasedFlows { releasedFlows += state.flows.values.filter { flows[$0.id] == nil } }
             released.formUnion(state.screens.keys.filter { screens[$0] == nil })
+            if keepsReleasedFlows { releasedScreens += state.screens.values.filter { screens[$0.id] == nil } }
             state.flows = flows
             state.screens = screens
         }
