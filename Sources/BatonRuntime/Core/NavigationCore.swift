@@ -114,7 +114,8 @@ package struct NavigationCore: Sendable {
     private(set) var released = InstanceIDs()
     /// The flows released, as they were at their release, when `keepsReleasedFlows` is on.
     private(set) var releasedFlows: [CoreFlow] = []
-    /// The screens released, as they were at their release, when `keepsReleasedFlows` is on.
+    /// The screens released, as they were at their release, when `keepsReleasedFlows` is on:
+    /// those released with or after a flow, which a released flow's coordinator may show.
     private(set) var releasedScreens: [CoreScreen] = []
 
     /// Checks the environment against `spec` (throws one diagnostic per undeclared flag or
@@ -430,7 +431,9 @@ package struct NavigationCore: Sendable {
                 if keepsReleasedFlows { releasedFlows.append(flow) }
                 if depth < Self.maxDepth * 4 { flow.forEachHeldItem { pending.append((HeldItem($0), depth + 1)) } }
             } else if let screen = state.screens.removeValue(forKey: item.id) {
-                if keepsReleasedFlows { releasedScreens.append(screen) }
+                // Only a released flow's coordinator shows a released screen, and a flow's
+                // screens are reached through it, after it: one let go before any flow is not kept.
+                if keepsReleasedFlows, !releasedFlows.isEmpty { releasedScreens.append(screen) }
                 released.insert(item.id)
                 if !state.received.isEmpty { state.received[item.id] = nil }
             }
