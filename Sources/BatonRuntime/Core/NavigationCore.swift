@@ -430,10 +430,13 @@ package struct NavigationCore: Sendable {
                 released.insert(item.id)
                 if keepsReleasedFlows { releasedFlows.append(flow) }
                 if depth < Self.maxDepth * 4 { flow.forEachHeldItem { pending.append((HeldItem($0), depth + 1)) } }
-            } else if let screen = state.screens.removeValue(forKey: item.id) {
+            } else {
                 // Only a released flow's coordinator shows a released screen, and a flow's
                 // screens are reached through it, after it: one let go before any flow is not kept.
-                if keepsReleasedFlows, !releasedFlows.isEmpty { releasedScreens.append(screen) }
+                if keepsReleasedFlows, !releasedFlows.isEmpty, let screen = state.screens[item.id] {
+                    releasedScreens.append(screen)
+                }
+                guard state.screens.removeValue(forKey: item.id) != nil else { continue }
                 released.insert(item.id)
                 if !state.received.isEmpty { state.received[item.id] = nil }
             }
