@@ -86,7 +86,7 @@ flows:
     @Test func aReleasedFlowNothingHoldsIsLetGoWithoutBeingSet() throws {
         let run = try FlowRuntime(spec: spec(Self.flow))
         run.send("open", from: "home")
-        weak var middle = run.mirror.flows[run.core.state.flows.values.first { $0.flow == "middle" }?.id ?? -1]
+        weak let middle = run.mirror.flows[run.core.state.flows.values.first { $0.flow == "middle" }?.id ?? -1]
         #expect(middle != nil)
         run.back()
         #expect(middle == nil, "freed with its flow")
