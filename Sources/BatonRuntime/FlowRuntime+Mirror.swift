@@ -176,15 +176,16 @@ extension FlowRuntime {
     /// Makes or renews the screen entry of screen instance `id`; a new one whose view model
     /// is made at its first read is left to that read.
     private func mirrorScreen(_ id: Int) {
-        if mirror.makesEveryEntryAtFirstRead, mirror.screens[id] == nil { return }
+        let existing = mirror.screens[id]
+        if existing == nil, mirror.makesEveryEntryAtFirstRead { return }
         guard let screen = core.state.screens[id] else { return }
-        if let entry = mirror.screens[id], entry.screen == screen.screen {
+        if let entry = existing, entry.screen == screen.screen {
             if entry.input != screen.input {
                 mirror.screens[id] = ScreenEntry(id: id, screen: entry.screen, input: screen.input, viewModel: entry.viewModel,
                                                  title: entry.title, viewModelName: entry.viewModelName)
                 mirror.renewed.append(id)
             }
-        } else if mirror.screens[id] != nil || !registry.makesGenericViewModel(for: screen.screen, definitions: core.definitions) {
+        } else if existing != nil || !registry.makesGenericViewModel(for: screen.screen, definitions: core.definitions) {
             mirror.screens[id] = makeScreenEntry(screen)
             mirror.renewed.append(id)
         }

@@ -130,17 +130,22 @@ public struct ViewModelRegistry: Sendable {
     var makesOnlyGenericViewModels: Bool { factories.isEmpty }
 
     /// Whether a screen named `name` gets a `GenericViewModel`: no factory is registered for
-    /// it (by its id, then its view-model name), or it is not declared.
+    /// it, or it is not declared.
     func makesGenericViewModel(for name: String, definitions: Definitions) -> Bool {
         guard !factories.isEmpty, let definition = definitions.screens[name] else { return true }
-        return factories.entry(screen: definition.name, viewModelName: definition.viewModelName) == nil
+        return factory(for: definition) == nil
+    }
+
+    /// The factory registered for a screen, by its id, then its view-model name.
+    private func factory(for definition: ScreenDefinition) -> Factory? {
+        factories.entry(screen: definition.name, viewModelName: definition.viewModelName)
     }
 
     /// Makes the view model of a screen instance: the factory registered for the screen (by
     /// its id, then its view-model name), else a `GenericViewModel`.
     @MainActor
     func makeViewModel(for definition: ScreenDefinition, context: ViewModelContext) -> any ScreenViewModel {
-        if let factory = factories.entry(screen: definition.name, viewModelName: definition.viewModelName) {
+        if let factory = factory(for: definition) {
             return factory(context)
         }
         return GenericViewModel(context: context, events: definition.eventNames)

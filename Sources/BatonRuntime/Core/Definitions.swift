@@ -57,7 +57,6 @@ final class ScreenDefinition: Sendable {
     /// The declared events' names, then the built-in ones: what a `GenericViewModel` of the
     /// screen can send, listed once instead of for each instance.
     let eventNames: [String]
-    private let events: [EventDeclaration]
     /// What each event's payload must be, at the positions of `eventNames`: its type resolved
     /// once rather than on every event sent.
     private let payloadRules: [PayloadRule]
@@ -75,7 +74,6 @@ final class ScreenDefinition: Sendable {
         viewModelName = screen.viewModelName
         takesInput = screen.input != nil
         eventNames = screen.events.map(\.name) + Screen.builtinEvents
-        events = screen.events
         payloadRules = (screen.events + Screen.builtinEvents.map { EventDeclaration(name: $0, payload: nil) }).map {
             checker.payloadRule($0, of: screen.name)
         }
