@@ -85,7 +85,7 @@ public final class FlowRuntime {
     ) throws(DiagnosticsError) {
         if lint { _ = try PreparedFlow.prepare(spec: spec) }
         var core = try NavigationCore(spec: spec, environment: environment, strict: options.strict)
-        core.keepsReleasedFlows = true
+        core.keepsReleased = true
         self.core = core
         self.spec = spec
         self.registry = registry
@@ -244,20 +244,18 @@ public final class FlowRuntime {
     /// Refuses, before building anything, a snapshot over `SnapshotLimits` or with a stack,
     /// switch or tabs flow that shows nothing (unless the root has finished).
     public func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) {
-        let left = core.state
-        try core.restore(snapshot)
-        mirror.removeAll(leaving: left)
+        try replacingState { () throws(DiagnosticsError) in try core.restore(snapshot) }
         syncMirror()
     }
 
     /// Puts the run in the state of `snapshot` under `environment` (checked by the caller, its
     /// defaults filled), with no link retried and nothing followed.
     package func reset(to snapshot: RuntimeSnapshot, environment: RuntimeEnvironment) throws(DiagnosticsError) {
-        let left = core.state
-        try core.restore(snapshot)
-        core.reset(to: core.state, environment: environment)
+        try replacingState { () throws(DiagnosticsError) in
+            try core.restore(snapshot)
+            core.reset(to: core.state, environment: environment)
+        }
         self.environment = environment
-        mirror.removeAll(leaving: left)
         syncMirror()
     }
 
@@ -270,11 +268,19 @@ public final class FlowRuntime {
 
     /// Swaps in a flow already linted (a `PreparedFlow`).
     func replaceLinted(_ newSpec: FlowSpec) throws(DiagnosticsError) {
-        let left = core.state
-        let report = try core.replaceSpec(newSpec)
+        let report = try replacingState { () throws(DiagnosticsError) in try core.replaceSpec(newSpec) }
         spec = newSpec
-        mirror.removeAll(leaving: left)
         commit(report)
+    }
+
+    /// Runs `replace`, which puts the core in another state as a whole (a restore, a reset, a
+    /// new spec), then has the mirror forget its coordinators and entries, bringing those
+    /// nothing has read in line with the state left. Nothing is forgotten when it throws.
+    private func replacingState<Result>(_ replace: () throws(DiagnosticsError) -> Result) throws(DiagnosticsError) -> Result {
+        let left = core.state
+        let result = try replace()
+        mirror.removeAll(leaving: left)
+        return result
     }
 
     // MARK: After a step

@@ -56,11 +56,19 @@ extension NavigationCore {
         return advance(id, after: step, payload: emission.payload, depth: depth)
     }
 
+    /// The user closes `modal`, presented by flow `owner` (named `flow`), by a swipe or `back`:
+    /// the dismissal is logged, the modal goes, and the owner is offered `modal.dismissed`.
+    mutating func closeByUser(_ modal: CoreItem, presentedBy owner: Int, flow: String) {
+        recordDismissal(of: modal, by: flow)
+        setPresented(nil, of: owner)
+        offerDismissed(modal.name, to: owner, depth: 0)
+    }
+
     /// (1.1) Offers `X.dismissed` to the flow that presented X, after the user closed X (the
     /// swipe, or a `back` no transition handled). Only its specific key matches; nothing is
     /// reported when none does. A rejected action leaves the dismissal standing and is logged
     /// as a nested entry.
-    mutating func offerDismissed(_ name: String, to owner: Int, depth: Int) {
+    private mutating func offerDismissed(_ name: String, to owner: Int, depth: Int) {
         guard let definition = state.flows[owner].flatMap({ definitions.definition(of: $0) }) else { return }
         guard let position = definition.keys.specific(source: name, event: "dismissed"),
               let choice = definition.choice(at: position, where: { holds($0) }) else { return }
@@ -118,9 +126,7 @@ extension NavigationCore {
             popsTop = flow.kind.holdsStack && count > 1 && flow.entries.last?.id == item
         }
         if let modal, modal.id == item {
-            recordDismissal(of: modal, by: name)
-            setPresented(nil, of: id)
-            offerDismissed(modal.name, to: id, depth: 0)
+            closeByUser(modal, presentedBy: id, flow: name)
             return .handled
         }
         if popsTop {

@@ -48,9 +48,7 @@ extension NavigationCore {
             else {
                 return .rejected(RuntimeMessage.nothingPresented)
             }
-            core.recordDismissal(of: modal, by: flowName)
-            core.setPresented(nil, of: owner)
-            core.offerDismissed(modal.name, to: owner, depth: 0)
+            core.closeByUser(modal, presentedBy: owner, flow: flowName)
             return .handled
         }
     }

@@ -54,7 +54,7 @@ package struct NavigationCore: Sendable {
     /// until `clearChanges()` (`releasedFlows`, `releasedScreens`): the runtime turns it on, so
     /// that a coordinator nothing has read yet can take the state its flow had, with entries
     /// for the screens it showed.
-    package var keepsReleasedFlows = false
+    package var keepsReleased = false
 
     // What the current step did and has yet to do.
 
@@ -112,9 +112,9 @@ package struct NavigationCore: Sendable {
     var changedScreens = InstanceIDs()
     /// The instances released.
     private(set) var released = InstanceIDs()
-    /// The flows released, as they were at their release, when `keepsReleasedFlows` is on.
+    /// The flows released, as they were at their release, when `keepsReleased` is on.
     private(set) var releasedFlows: [CoreFlow] = []
-    /// The screens released, as they were at their release, when `keepsReleasedFlows` is on:
+    /// The screens released, as they were at their release, when `keepsReleased` is on:
     /// those released with or after a flow, which a released flow's coordinator may show.
     private(set) var releasedScreens: [CoreScreen] = []
 
@@ -175,6 +175,12 @@ package struct NavigationCore: Sendable {
         pendingEmptySequences = []
         deliveredResults = []
         updatedInputs = []
+        forgetHeldRecords()
+    }
+
+    /// Forgets what the step noted its changed flows held, let go of and made, keeping the
+    /// lists' room for the next step.
+    private mutating func forgetHeldRecords() {
         heldAtStepStart.empty()
         heldItemsAtStepStart.empty()
         heldRecorded.removeAll()
@@ -379,12 +385,7 @@ package struct NavigationCore: Sendable {
     /// stack kept from the bottom up are not looked at again.
     mutating func releaseUnheld() {
         defer {
-            heldAtStepStart.empty()
-            heldItemsAtStepStart.empty()
-            heldRecorded.removeAll()
-            changedWithoutNote.removeAll()
-            letGo.empty()
-            madeThisStep.empty()
+            forgetHeldRecords()
             changedAtStepEnd.empty()
         }
         guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty || !letGo.isEmpty else { return }
@@ -428,12 +429,12 @@ package struct NavigationCore: Sendable {
             if item.isFlow {
                 guard let flow = state.flows.removeValue(forKey: item.id) else { continue }
                 released.insert(item.id)
-                if keepsReleasedFlows { releasedFlows.append(flow) }
+                if keepsReleased { releasedFlows.append(flow) }
                 if depth < Self.maxDepth * 4 { flow.forEachHeldItem { pending.append((HeldItem($0), depth + 1)) } }
             } else {
                 // Only a released flow's coordinator shows a released screen, and a flow's
                 // screens are reached through it, after it: one let go before any flow is not kept.
-                if keepsReleasedFlows, !releasedFlows.isEmpty, let screen = state.screens[item.id] {
+                if keepsReleased, !releasedFlows.isEmpty, let screen = state.screens[item.id] {
                     releasedScreens.append(screen)
                 }
                 guard state.screens.removeValue(forKey: item.id) != nil else { continue }
@@ -465,9 +466,9 @@ package struct NavigationCore: Sendable {
         let screens = state.screens.filter { reachable.contains($0.key) }
         if flows.count != state.flows.count || screens.count != state.screens.count {
             released.formUnion(state.flows.keys.filter { flows[$0] == nil })
-            if keepsReleasedFlows { releasedFlows += state.flows.values.filter { flows[$0.id] == nil } }
+            if keepsReleased { releasedFlows += state.flows.values.filter { flows[$0.id] == nil } }
             released.formUnion(state.screens.keys.filter { screens[$0] == nil })
-            if keepsReleasedFlows { releasedScreens += state.screens.values.filter { screens[$0.id] == nil } }
+            if keepsReleased { releasedScreens += state.screens.values.filter { screens[$0.id] == nil } }
             state.flows = flows
             state.screens = screens
         }
