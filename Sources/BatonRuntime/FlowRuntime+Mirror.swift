@@ -19,9 +19,6 @@ final class FacadeMirror {
     @exclusivity(unchecked) var pendingResults: [Int: ScreenResult] = [:]
     /// The runtime that makes the entries a read asks for first (`screen(_:)`).
     weak var runtime: FlowRuntime?
-    /// Whether every screen's entry is made at its first read: the registry has no factory,
-    /// so every view model is a `GenericViewModel`.
-    var makesEveryEntryAtFirstRead = false
     /// The state a removal brings coordinators in line with, while it does (`removeAll`).
     private var leavingState: CoreState?
 
@@ -177,7 +174,7 @@ extension FlowRuntime {
     /// is made at its first read is left to that read.
     private func mirrorScreen(_ id: Int) {
         let existing = mirror.screens[id]
-        if existing == nil, mirror.makesEveryEntryAtFirstRead { return }
+        if existing == nil, registry.makesOnlyGenericViewModels { return }
         guard let screen = core.state.screens[id] else { return }
         if let entry = existing, entry.screen == screen.screen {
             if entry.input != screen.input {

@@ -93,7 +93,6 @@ public final class FlowRuntime {
         self.options = options
         self.root = StackCoordinator(id: 0, flow: Flow(name: spec.start.name, kind: .stack(root: Target(""))), input: nil)
         mirror.runtime = self
-        mirror.makesEveryEntryAtFirstRead = registry.makesOnlyGenericViewModels
         syncMirror()
     }
 
