@@ -77,9 +77,6 @@ package final class LintContext {
     /// Used by one group of checks.
     lazy var coverage: [String: CoverageResult] = CoverageResult.analyse(self)
 
-    /// Every screen and flow name, for did-you-mean. Shared.
-    lazy var targetNames: [String] = spec.screens.map(\.name) + spec.flows.map(\.name)
-
     /// Makes the flow graph, the largest of the shared analyses.
     func makeGraph() {
         _ = graph
@@ -91,7 +88,6 @@ package final class LintContext {
         _ = linkWays
         _ = typeSystem
         _ = conditions
-        _ = targetNames
         triggerHandlers.makeEveryTrigger()
     }
 

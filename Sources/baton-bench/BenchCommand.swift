@@ -51,6 +51,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Walk the runtime once, untimed, and nothing else, for a profiler (valgrind --tool=callgrind): --walk-steps steps over the flow of the first of --sizes. Two step counts' difference is the walk's own cost.")
     var profileRuntimeWalk = false
 
+    @Option(help: ArgumentHelp("Load one generated shape of the first of --sizes, then lint it --runs times on one thread, untimed, and nothing else, for a profiler (perf record, valgrind --tool=callgrind).", valueName: "bench|wildcards"))
+    var profileLint: GeneratedShape?
+
     mutating func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if let walkSteps, walkSteps < 1 { throw ValidationError("--walk-steps must be at least 1") }
@@ -86,6 +89,15 @@ struct BenchCommand: ParsableCommand {
             return
         }
         let runs = self.runs ?? (quick ? 3 : 5)
+        if let profileLint {
+            let screens = sizes.first ?? 1_000
+            progress("lint, untimed: \(runs) runs over \(screens) screens of the \(profileLint.rawValue) shape, one thread")
+            guard let findings = Pipeline.profileLint(shape: profileLint, screens: screens, runs: runs) else {
+                throw ExitCode.failure
+            }
+            print(findings)
+            return
+        }
         let explorationSizes = quick ? [200] : [1_000]
         if explorationOnly {
             progress("exploring the example flows and a generated app of \(explorationSizes.map(String.init).joined(separator: ", ")) screens")

@@ -75,6 +75,21 @@ enum Pipeline {
         oneThread || !WorkerThread.hasSpareCore ? 1 : 2
     }
 
+    /// Loads one generated shape of `screens` and lints it `runs` times on one thread, for a
+    /// profiler: the findings of the last run (the generated flows have none), nil when the
+    /// flow does not load.
+    static func profileLint(shape: BenchCommand.GeneratedShape, screens: Int, runs: Int) -> Int? {
+        let yaml = shape == .bench ? FlowGenerator(screens: screens).yaml() : WildcardGenerator(screens: screens).yaml()
+        let run = LintRun.oneThread
+        var loader = run.loader
+        loader.sources = BytesSource(bytes: Array(yaml.utf8))
+        loader.limits = limits
+        guard let spec = loader.load(path: BytesSource.path).spec else { return nil }
+        var findings = 0
+        for _ in 0..<max(runs, 1) { findings = run.linter.lint(spec).count }
+        return findings
+    }
+
     private static func measure(yaml: String, screens: Int, runs: Int, oneThread: Bool) -> StageFigures {
         let bytes = Array(yaml.utf8)
         // As `baton lint` loads and checks, with or without `--jobs 1`.

@@ -98,8 +98,13 @@ package struct UnknownReferenceCheck: LintCheck {
         var out: [Diagnostic] = []
         let index = context.index
         let spec = context.spec
-        let typeNames = spec.types.map(\.name) + BuiltinType.allCases.map(\.rawValue)
-        let flowNames = spec.flows.map(\.name)
+        // What a finding's suggestion or a `link` action reads is gathered at its first use:
+        // each list is a walk over every declaration, and a large spec's declarations do not
+        // fit in the cache, so a walk nothing reads still cost a miss per declaration.
+        lazy var typeNames = spec.types.map(\.name) + BuiltinType.allCases.map(\.rawValue)
+        lazy var flowNames = spec.flows.map(\.name)
+        lazy var targetNames = spec.screens.map(\.name) + flowNames
+        lazy var patterns = spec.flows.flatMap { $0.links.map(\.pattern) }
         // The declared type names, hashed by `NameHash`: the index's own table of types is a
         // string-keyed dictionary, and asking it for every mention of a type cost more than
         // building this.
@@ -109,7 +114,7 @@ package struct UnknownReferenceCheck: LintCheck {
         // The place and the wording are worked out only for a name that is not declared.
         func target(_ name: String, _ location: @autoclosure () -> SourceRange?, _ what: @autoclosure () -> String) {
             if index.kind(of: name) == nil {
-                out.append(diagnostic(.unknownTarget(name, what: what(), among: context.targetNames), at: location()))
+                out.append(diagnostic(.unknownTarget(name, what: what(), among: targetNames), at: location()))
             }
         }
         func type(_ type: TypeRef?, _ location: SourceRange?) {
@@ -142,7 +147,6 @@ package struct UnknownReferenceCheck: LintCheck {
                 out.append(diagnostic(.unknownBucketFact(fact, flag: flag.name, among: contextNames), at: flag.location))
             }
         }
-        let patterns = context.spec.flows.flatMap { $0.links.map(\.pattern) }
         var resultNames = OrderedSet<String>()
         for position in screens.indices {
             for result in screens[position].results {
