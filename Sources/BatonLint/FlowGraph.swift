@@ -198,9 +198,15 @@ final class FlowGraph {
     /// Whether `flow` or one of its descendants can show `screen`: walks up from the flows
     /// that show the screen, stopping as soon as `flow` is met.
     func canShow(_ screen: String, under flow: String) -> Bool {
-        if showers[screen]?.contains(flow) ?? false { return true }
+        showers[screen].map { canShow(shownBy: $0, under: flow) } ?? false
+    }
+
+    /// Whether `flow` or one of its descendants is among `showing`, the flows that show a
+    /// screen (its entry in `showers`), or their ancestors.
+    func canShow(shownBy showing: OrderedSet<String>, under flow: String) -> Bool {
+        if showing.contains(flow) { return true }
         var seen: Set<String> = []
-        var queue = Array(showers[screen] ?? OrderedSet())
+        var queue = showing.elements
         var head = 0
         while head < queue.count {
             let current = queue[head]
