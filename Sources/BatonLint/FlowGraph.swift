@@ -98,13 +98,13 @@ final class FlowGraph {
         switch flow.kind {
         case .stack(let root):
             add(root.name, onStack: true)
-            if index.flows[root.name] != nil { result.startEdges.append((root.name, root.location)) }
+            if index.flows.contains(root.name) { result.startEdges.append((root.name, root.location)) }
         case .sequence(let steps), .switch(let steps):
             var mayBeFirst = true
             let isSequence = if case .sequence = flow.kind { true } else { false }
             for step in steps {
                 add(step.target.name, onStack: true, asStep: isSequence)
-                if mayBeFirst, index.flows[step.target.name] != nil {
+                if mayBeFirst, index.flows.contains(step.target.name) {
                     result.startEdges.append((step.target.name, step.target.location))
                 }
                 if step.when == nil { mayBeFirst = false }
@@ -112,7 +112,7 @@ final class FlowGraph {
         case .tabs(let tabs, _):
             for tab in tabs {
                 add(tab.flow.name, onStack: false)
-                if index.flows[tab.flow.name] != nil { result.startEdges.append((tab.flow.name, tab.flow.location)) }
+                if index.flows.contains(tab.flow.name) { result.startEdges.append((tab.flow.name, tab.flow.location)) }
             }
         }
         for transition in flow.transitions {

@@ -13,7 +13,7 @@ public struct LinkWays: Sendable {
     /// one, and of those the first found in declaration order (tabs and branches in order).
     public init(index: SpecIndex) {
         let startName = index.spec.start.name
-        guard index.flows[startName] != nil else {
+        guard index.flows.contains(startName) else {
             previous = [:]
             start = nil
             return
@@ -27,7 +27,7 @@ public struct LinkWays: Sendable {
             head += 1
             guard let flow = index.flows[current] else { continue }
             for child in Self.structuralChildren(of: flow)
-            where index.flows[child] != nil && visited.insert(child).inserted {
+            where index.flows.contains(child) && visited.insert(child).inserted {
                 previous[child] = current
                 queue.append(child)
             }

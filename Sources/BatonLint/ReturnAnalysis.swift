@@ -98,7 +98,7 @@ struct ReturnAnalysis {
         case .sequence(let steps): name = steps.first?.target.name
         case .tabs, .switch: name = nil
         }
-        return name.flatMap { context.index.screens[$0] != nil ? $0 : nil }
+        return name.flatMap { context.index.screens.contains($0) ? $0 : nil }
     }
 
     private func receivers(of trigger: Trigger, in flow: Flow) -> OrderedSet<String> {
@@ -108,10 +108,13 @@ struct ReturnAnalysis {
             where context.index.screens.event(trigger.event, of: screen) != nil {
                 for receiver in receivers(ofScreen: screen, in: flow) { result.insert(receiver) }
             }
-        } else if context.index.screens.contains(trigger.source) {
-            result = receivers(ofScreen: trigger.source, in: flow)
-        } else if context.index.flows[trigger.source] != nil {
-            result = starters(of: trigger.source, in: flow)
+        } else {
+            // One lookup: a name that is both a screen and a flow is a screen here.
+            switch context.index.kind(of: trigger.source) {
+            case .screen?: result = receivers(ofScreen: trigger.source, in: flow)
+            case .flow?: result = starters(of: trigger.source, in: flow)
+            case nil: break
+            }
         }
         return result
     }
@@ -156,10 +159,12 @@ struct ReturnAnalysis {
             for trigger in shownBy[flow.name]?[current] ?? [] {
                 if trigger.isWildcard {
                     for screen in context.graph.shows[flow.name]?.screens ?? OrderedSet() { result.insert(screen) }
-                } else if context.index.screens.contains(trigger.source) {
-                    result.insert(trigger.source)
-                } else if context.index.flows[trigger.source] != nil, seen.insert(trigger.source).inserted {
-                    queue.append(trigger.source)
+                    continue
+                }
+                switch context.index.kind(of: trigger.source) {
+                case .screen?: result.insert(trigger.source)
+                case .flow?: if seen.insert(trigger.source).inserted { queue.append(trigger.source) }
+                case nil: break
                 }
             }
             for screen in linkPredecessors[flow.name]?[current] ?? OrderedSet() { result.insert(screen) }

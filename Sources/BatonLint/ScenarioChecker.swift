@@ -130,7 +130,7 @@ public struct ScenarioChecker: Sendable {
     private func send(screen name: String, event: String, payload: Value?, step: ScenarioStep) -> [Diagnostic] {
         let place = step.valueLocations?["send"] ?? step.location
         guard let screen = index.screens[name] else {
-            let isFlow = index.flows[name] != nil
+            let isFlow = index.flows.contains(name)
             let message = isFlow ? "'\(name)' is a flow, not a screen: only a screen sends events"
                                  : "unknown screen '\(name)'"
             let suggestion = NameSuggester.didYouMean(name, among: index.screens.keys.sorted())

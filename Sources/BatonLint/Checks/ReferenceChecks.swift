@@ -164,7 +164,7 @@ package struct UnknownReferenceCheck: LintCheck {
             case .switch(let branches):
                 for step in branches { target(step.target.name, step.target.location, "branch of '\(flow.name)'") }
             case .tabs(let tabs, let selected):
-                for tab in tabs where index.flows[tab.flow.name] == nil && index.screens[tab.flow.name] == nil {
+                for tab in tabs where index.kind(of: tab.flow.name) == nil {
                     out.append(diagnostic(.unknownFlow(tab.flow.name, what: "tab of '\(flow.name)'", among: flowNames),
                                           at: tab.flow.location))
                 }
