@@ -13,16 +13,15 @@ final class FlowGraph {
     /// filled.
     final class Shows {
         /// Every screen the flow can show: stack root, steps, branches, pushed, presented,
-        /// replaced and reset targets (inside `do` too), link items it holds.
-        @exclusivity(unchecked) var screens = OrderedSet<String>()
-        /// The screens that go on the flow's own stack (all but the presented ones).
-        @exclusivity(unchecked) var stackScreens = OrderedSet<String>()
+        /// replaced and reset targets (inside `do` too), link items it holds. Added with
+        /// `add(_:as:)`, which records how it is shown.
+        @exclusivity(unchecked) private(set) var screens = OrderedSet<String>()
+        /// How the flow shows each of `screens`, at the same position: one set of screens with
+        /// their placements, where a set for each placement hashed a screen once for each.
+        @exclusivity(unchecked) private var placements: [Placement] = []
         /// (1.1) The screens and flows it presents (by an action or a link item it holds): the
         /// ones whose `X.dismissed` it can see.
         @exclusivity(unchecked) var presented = OrderedSet<String>()
-        /// The screens it shows other than as its own sequence steps: another placement, whose
-        /// `done` is an ordinary event rather than the sequence's `next`.
-        @exclusivity(unchecked) var nonStepScreens = OrderedSet<String>()
         /// Every child flow it can start: the same sources, plus tabs.
         @exclusivity(unchecked) var children = OrderedSet<String>()
         /// The child flows started as soon as the flow starts (stack root, steps that may be
@@ -30,6 +29,38 @@ final class FlowGraph {
         @exclusivity(unchecked) var startEdges: [(flow: String, location: SourceRange?)] = []
 
         init() {}
+
+        /// How a flow shows a screen, in any of the places it shows it.
+        struct Placement: OptionSet {
+            let rawValue: UInt8
+            /// On the flow's own stack (anything but presented).
+            static let onStack = Placement(rawValue: 1)
+            /// Other than as the flow's own sequence step: another placement, whose `done` is
+            /// an ordinary event rather than the sequence's `next`.
+            static let notAStep = Placement(rawValue: 2)
+        }
+
+        /// Adds `screen`, shown as `placement` (besides how else the flow shows it).
+        func add(_ screen: String, as placement: Placement) {
+            let (position, inserted) = screens.positionInserting(screen)
+            if inserted { placements.append(placement) } else { placements[position].formUnion(placement) }
+        }
+
+        /// Makes room for `count` screens.
+        func reserveCapacity(screens count: Int) {
+            screens.reserveCapacity(count)
+            placements.reserveCapacity(count)
+        }
+
+        /// Whether the flow puts `screen` on its own stack (shows it other than presented).
+        func hasOnStack(_ screen: String) -> Bool {
+            screens.position(of: screen).map { placements[$0].contains(.onStack) } ?? false
+        }
+
+        /// The screens it shows other than as its own sequence steps, in the order first shown.
+        var nonStepScreens: [String] {
+            screens.elements.indices.compactMap { placements[$0].contains(.notAStep) ? screens.elements[$0] : nil }
+        }
     }
 
     let index: SpecIndex
@@ -76,18 +107,17 @@ final class FlowGraph {
         // A flow shows about one screen per transition, besides its root or steps: room made
         // once rather than grown element by element.
         let expected = flow.transitions.count + 1
-        result.screens.reserveCapacity(expected)
-        result.stackScreens.reserveCapacity(expected)
-        result.nonStepScreens.reserveCapacity(expected)
+        result.reserveCapacity(screens: expected)
         // Adds what `name` is and returns its kind, so that callers look it up only once.
         @discardableResult
         func add(_ name: String, onStack: Bool, asStep: Bool = false) -> TargetKind? {
             let kind = index.kind(of: name)
             switch kind {
             case .screen?:
-                result.screens.insert(name)
-                if onStack { result.stackScreens.insert(name) }
-                if !asStep { result.nonStepScreens.insert(name) }
+                var placement: Shows.Placement = []
+                if onStack { placement.insert(.onStack) }
+                if !asStep { placement.insert(.notAStep) }
+                result.add(name, as: placement)
             case .flow?:
                 result.children.insert(name)
             case nil:
@@ -142,9 +172,7 @@ final class FlowGraph {
                     if item.presentation != nil { held.presented.insert(name) }
                     switch kind {
                     case .screen:
-                        held.screens.insert(name)
-                        held.nonStepScreens.insert(name)
-                        if item.presentation == nil { held.stackScreens.insert(name) }
+                        held.add(name, as: item.presentation == nil ? [.notAStep, .onStack] : .notAStep)
                     case .flow:
                         held.children.insert(name)
                     }

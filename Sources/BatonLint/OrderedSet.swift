@@ -25,20 +25,33 @@ struct OrderedSet<Element: SetHashable>: Sequence {
 
     @discardableResult
     mutating func insert(_ element: Element) -> Bool {
-        guard !contains(element) else { return false }
+        positionInserting(element).inserted
+    }
+
+    /// Where `element` is, after appending it when the set does not hold it: one lookup for a
+    /// caller that keeps something of its own at the same position.
+    @discardableResult
+    mutating func positionInserting(_ element: Element) -> (position: Int, inserted: Bool) {
+        if let position = position(of: element) { return (position, false) }
         elements.append(element)
-        if slots == nil, elements.count <= Self.scanLimit { return true }
+        let position = elements.count - 1
+        if slots == nil, elements.count <= Self.scanLimit { return (position, true) }
         if let capacity = slots?.capacity, elements.count <= capacity {
-            slots?.insert(position: elements.count - 1, hash: element.setHash)
+            slots?.insert(position: position, hash: element.setHash)
         } else {
             slots = HashSlots(for: elements.count * 2, hashes: elements.lazy.map { $0.setHash })
         }
-        return true
+        return (position, true)
+    }
+
+    /// Where `element` is in `elements`, nil when the set does not hold it.
+    func position(of element: Element) -> Int? {
+        if let slots { return slots.position(hash: element.setHash, where: { elements[$0] == element }) }
+        return elements.firstIndex(of: element)
     }
 
     func contains(_ element: Element) -> Bool {
-        if let slots { return slots.position(hash: element.setHash, where: { elements[$0] == element }) != nil }
-        return elements.contains(element)
+        position(of: element) != nil
     }
 
     var count: Int { elements.count }

@@ -207,7 +207,7 @@ package struct MisplacedActionCheck: LintCheck {
             guard context.index.kind(of: screen.name) != nil else { break }
             let onStack = ancestors(flow).contains { ancestor in
                 guard let shows = context.graph.shows[ancestor.name] else { return false }
-                return shows.stackScreens.contains(screen.name) || shows.children.contains(screen.name)
+                return shows.hasOnStack(screen.name) || shows.children.contains(screen.name)
             }
             if !onStack {
                 out.append(diagnostic(.popToUnreachable(screen.name), at: location))

@@ -1,0 +1,49 @@
+import BatonLint
+import BatonModel
+import Testing
+
+/// A flow that shows one screen in several places: what lint says of the screen depends on
+/// every place, whichever the flow names first.
+@Suite struct ScreenPlacementTests {
+    static func presented(alsoPushed: Bool) -> String {
+        """
+        baton: 1
+        start: main
+        screens:
+          home: {events: [open, show]}
+          card: {events: [close]}
+        flows:
+          main:
+            stack: home
+            on:
+              home.open: sheet card
+              card.close: popTo 1️⃣card
+        \(alsoPushed ? "      home.show: push card" : "")
+        """
+    }
+
+    @Test func popToAScreenTheFlowOnlyPresentsIsReported() {
+        expectLint(Self.presented(alsoPushed: false), code: "misplaced-action", at: ["1️⃣"])
+    }
+
+    @Test func popToAScreenPresentedFirstAndPushedLaterIsOnTheStack() {
+        expectLint(Self.presented(alsoPushed: true), code: "misplaced-action", at: [])
+    }
+
+    @Test func aStepPushedLaterByItsOwnSequenceEmitsAnOrdinaryDone() {
+        expectLint("""
+            baton: 1
+            start: signup
+            types:
+              Email: {email: string}
+            screens:
+              email: {events: {1️⃣done: Email}}
+              welcome: {input: Email, events: [again]}
+            flows:
+              signup:
+                sequence: [email, welcome]
+                on:
+                  welcome.again: push email
+            """, code: "unhandled-event", at: ["1️⃣"])
+    }
+}
