@@ -19,6 +19,8 @@ final class FlowGraph {
         /// How the flow shows each of `screens`, at the same position: one set of screens with
         /// their placements, where a set for each placement hashed a screen once for each.
         @exclusivity(unchecked) private var placements: [Placement] = []
+        /// Where each of `screens` is declared among the spec's screens, at the same position.
+        @exclusivity(unchecked) private(set) var screenPositions: [Int] = []
         /// (1.1) The screens and flows it presents (by an action or a link item it holds): the
         /// ones whose `X.dismissed` it can see.
         @exclusivity(unchecked) var presented = OrderedSet<String>()
@@ -40,16 +42,23 @@ final class FlowGraph {
             static let notAStep = Placement(rawValue: 2)
         }
 
-        /// Adds `screen`, shown as `placement` (besides how else the flow shows it).
-        func add(_ screen: String, as placement: Placement) {
+        /// Adds `screen`, declared at `declaration` among the spec's screens, shown as
+        /// `placement` (besides how else the flow shows it).
+        func add(_ screen: String, declaredAt declaration: Int, as placement: Placement) {
             let (position, inserted) = screens.positionInserting(screen)
-            if inserted { placements.append(placement) } else { placements[position].formUnion(placement) }
+            if inserted {
+                placements.append(placement)
+                screenPositions.append(declaration)
+            } else {
+                placements[position].formUnion(placement)
+            }
         }
 
         /// Makes room for `count` screens.
         func reserveCapacity(screens count: Int) {
             screens.reserveCapacity(count)
             placements.reserveCapacity(count)
+            screenPositions.reserveCapacity(count)
         }
 
         /// Whether the flow puts `screen` on its own stack (shows it other than presented).
@@ -69,8 +78,11 @@ final class FlowGraph {
     let shows: NameTable<Shows>
     /// Flow name → the flows that can start it.
     let parents: NameTable<OrderedSet<String>>
-    /// Screen name → the flows that can show it.
-    let showers: NameTable<OrderedSet<String>>
+    /// The flows that can show each screen, by the screen's position among the spec's screens
+    /// (the first of its name): a check that walks the screens reads them in order, where a
+    /// table by name was read anywhere in memory. Read through `showers(of:)` and
+    /// `showers(atScreen:)`.
+    private let showersByScreen: [OrderedSet<String>]
     private(set) var reachableFlows = NameTable<Void>(names: [])
     /// `start`, when it names a screen rather than a flow.
     private var startScreen: String?
@@ -80,10 +92,9 @@ final class FlowGraph {
         // Filled in `NameMap`s, whose slots the tables keep: nothing is hashed twice.
         var shows = NameMap<Shows>()
         var parents = NameMap<OrderedSet<String>>()
-        var showers = NameMap<OrderedSet<String>>()
+        var showers = [OrderedSet<String>](repeating: OrderedSet(), count: index.spec.screens.count)
         shows.reserveCapacity(index.spec.flows.count)
         parents.reserveCapacity(index.spec.flows.count)
-        showers.reserveCapacity(index.spec.screens.count)
         for flow in index.spec.flows {
             shows.positionAdding(flow.name, Self.shows(of: flow, index))
         }
@@ -94,11 +105,13 @@ final class FlowGraph {
         for flow in index.spec.flows {
             guard let own = shows[flow.name] else { continue }
             for child in own.children { parents.update(child, initial: OrderedSet()) { $0.insert(flow.name) } }
-            for screen in own.screens { showers.update(screen, initial: OrderedSet()) { $0.insert(flow.name) } }
+            for position in own.screenPositions where showers.indices.contains(position) {
+                showers[position].insert(flow.name)
+            }
         }
         self.shows = NameTable(shows)
         self.parents = NameTable(parents)
-        self.showers = NameTable(showers)
+        showersByScreen = showers
         computeReachability()
     }
 
@@ -111,19 +124,19 @@ final class FlowGraph {
         // Adds what `name` is and returns its kind, so that callers look it up only once.
         @discardableResult
         func add(_ name: String, onStack: Bool, asStep: Bool = false) -> TargetKind? {
-            let kind = index.kind(of: name)
-            switch kind {
-            case .screen?:
+            let declaration = index.declaration(named: name)
+            switch declaration {
+            case .screen(let position)?:
                 var placement: Shows.Placement = []
                 if onStack { placement.insert(.onStack) }
                 if !asStep { placement.insert(.notAStep) }
-                result.add(name, as: placement)
+                result.add(name, declaredAt: position, as: placement)
             case .flow?:
                 result.children.insert(name)
             case nil:
                 break
             }
-            return kind
+            return declaration?.kind
         }
         switch flow.kind {
         case .stack(let root):
@@ -167,17 +180,17 @@ final class FlowGraph {
             var holder = flow.name
             for item in link.items {
                 let name = item.target.name
-                guard let kind = index.kind(of: name) else { continue }
+                guard let declaration = index.declaration(named: name) else { continue }
                 shows.update(holder, initial: Shows()) { held in
                     if item.presentation != nil { held.presented.insert(name) }
-                    switch kind {
-                    case .screen:
-                        held.add(name, as: item.presentation == nil ? [.notAStep, .onStack] : .notAStep)
+                    switch declaration {
+                    case .screen(let position):
+                        held.add(name, declaredAt: position, as: item.presentation == nil ? [.notAStep, .onStack] : .notAStep)
                     case .flow:
                         held.children.insert(name)
                     }
                 }
-                if kind == .flow { holder = name }
+                if declaration.kind == .flow { holder = name }
             }
         }
     }
@@ -191,11 +204,25 @@ final class FlowGraph {
         reachableFlows = NameTable(names: descendants(ofAndIncluding: start))
     }
 
-    /// Whether `start` reaches `screen`: a reachable flow can show it, or it is `start`. Asked
-    /// of the flows that show the screen, so no set of every reachable screen is built.
-    func isReachable(screen: String) -> Bool {
-        if let startScreen { return screen == startScreen }
-        return showers[screen]?.contains(where: reachableFlows.contains) ?? false
+    /// The flows that can show the screen named `screen`; nil when no screen has that name.
+    func showers(of screen: String) -> OrderedSet<String>? {
+        index.screens.position(of: screen).map { showersByScreen[$0] }
+    }
+
+    /// The flows that can show the screen declared at `position` among the spec's screens.
+    func showers(atScreen position: Int) -> OrderedSet<String> {
+        let first = index.firstScreenPosition(at: position)
+        return showersByScreen.indices.contains(first) ? showersByScreen[first] : OrderedSet()
+    }
+
+    /// Whether `start` reaches the screen declared at `position`: a reachable flow can show it,
+    /// or it is `start`. Asked of the flows that show the screen, so no set of every reachable
+    /// screen is built.
+    func isReachable(screenAt position: Int) -> Bool {
+        if let startScreen {
+            return index.spec.screens.indices.contains(position) && index.spec.screens[position].name == startScreen
+        }
+        return showers(atScreen: position).contains(where: reachableFlows.contains)
     }
 
     /// `flow` and every flow that can (transitively) start it, nearest first.
@@ -226,11 +253,11 @@ final class FlowGraph {
     /// Whether `flow` or one of its descendants can show `screen`: walks up from the flows
     /// that show the screen, stopping as soon as `flow` is met.
     func canShow(_ screen: String, under flow: String) -> Bool {
-        showers[screen].map { canShow(shownBy: $0, under: flow) } ?? false
+        showers(of: screen).map { canShow(shownBy: $0, under: flow) } ?? false
     }
 
     /// Whether `flow` or one of its descendants is among `showing`, the flows that show a
-    /// screen (its entry in `showers`), or their ancestors.
+    /// screen (its `showers`), or their ancestors.
     func canShow(shownBy showing: OrderedSet<String>, under flow: String) -> Bool {
         if showing.contains(flow) { return true }
         var seen: Set<String> = []

@@ -124,7 +124,7 @@ struct ReturnAnalysis {
     private func receivers(ofScreen screen: String, in flow: Flow) -> OrderedSet<String> {
         var result = OrderedSet<String>()
         let below = Set(context.graph.descendants(ofAndIncluding: flow.name))
-        for holder in context.graph.showers[screen] ?? OrderedSet() where below.contains(holder) {
+        for holder in context.graph.showers(of: screen) ?? OrderedSet() where below.contains(holder) {
             guard let holderFlow = context.index.flows[holder] else { continue }
             for receiver in starters(of: screen, in: holderFlow) { result.insert(receiver) }
             guard firstScreen(of: holderFlow) == screen else { continue }

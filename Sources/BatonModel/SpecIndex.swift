@@ -15,6 +15,9 @@ public struct SpecIndex: Sendable {
     private let positions: NameTable<DeclarationPositions>
     /// The types and where each name's first is.
     package let typeTable: TypeTable
+    /// Whether two screens share a name (lint reports it): a table kept by screen position then
+    /// holds what it knows of a name at its first declaration's position.
+    package let hasScreensSharingAName: Bool
 
     public init(_ spec: FlowSpec) {
         self.spec = spec
@@ -29,11 +32,13 @@ public struct SpecIndex: Sendable {
             }
         }
         let declaredScreens = spec.screens
+        var shared = false
         for position in declaredScreens.indices {
             positions.update(declaredScreens[position].name, initial: .none) {
-                if $0.screen < 0 { $0.screen = Int32(clamping: position) }
+                if $0.screen < 0 { $0.screen = Int32(clamping: position) } else { shared = true }
             }
         }
+        hasScreensSharingAName = shared
         let table = NameTable(positions)
         self.positions = table
         screens = DeclarationTable(positions: table, declarations: spec.screens, isFlows: false)
@@ -61,7 +66,36 @@ public struct SpecIndex: Sendable {
 
     /// Whether `name` is a screen or a flow, nil when it is neither.
     public func kind(of name: String) -> TargetKind? {
+        declaration(named: name)?.kind
+    }
+
+    /// What `name` is and where it is declared, nil when it is neither a screen nor a flow: its
+    /// kind and its position in one lookup.
+    package func declaration(named name: String) -> Declaration? {
         guard let found = positions[name] else { return nil }
-        return found.screen >= 0 ? .screen : found.flow >= 0 ? .flow : nil
+        if found.screen >= 0 { return .screen(Int(found.screen)) }
+        return found.flow >= 0 ? .flow(Int(found.flow)) : nil
+    }
+
+    /// A screen or a flow, by its position among the spec's screens or flows (the first of its
+    /// name). A name that is both is a screen here, as in `kind(of:)`.
+    package enum Declaration: Equatable {
+        case screen(Int)
+        case flow(Int)
+
+        /// Whether it is a screen or a flow.
+        package var kind: TargetKind {
+            switch self {
+            case .screen: .screen
+            case .flow: .flow
+            }
+        }
+    }
+
+    /// The position of the first screen named as the screen at `position` is: `position` itself
+    /// unless two screens share a name.
+    package func firstScreenPosition(at position: Int) -> Int {
+        guard hasScreensSharingAName, spec.screens.indices.contains(position) else { return position }
+        return screens.position(of: spec.screens[position].name) ?? position
     }
 }

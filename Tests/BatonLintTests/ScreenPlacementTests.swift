@@ -46,4 +46,18 @@ import Testing
                   welcome.again: push email
             """, code: "unhandled-event", at: ["1️⃣"])
     }
+
+    /// A spec built in code may declare a screen twice (a loaded file keeps the first and
+    /// reports the second): each declaration is shown by the flows that show the name.
+    @Test func aScreenDeclaredTwiceIsShownWhereverItsNameIs() {
+        let spec = FlowSpec(
+            start: "main",
+            screens: [Screen(name: "home", events: [EventDeclaration(name: "go", payload: nil)]),
+                      Screen(name: "home", events: [EventDeclaration(name: "stay", payload: nil)])],
+            flows: [Flow(name: "main", kind: .stack(root: Target("home")),
+                         transitions: [Transition(trigger: Trigger(source: "home", event: "go"), actions: [Action(.ignore)])])])
+        let found = lintBothWays(spec)
+        #expect(!found.map(\.code).contains("unreachable"), "\(found)")
+        #expect(found.filter { $0.code == "unhandled-event" }.map(\.message).contains { $0.contains("'stay'") }, "\(found)")
+    }
 }

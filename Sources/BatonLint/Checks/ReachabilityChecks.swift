@@ -45,7 +45,7 @@ package struct UnreachableCheck: LintCheck {
         var out: [Diagnostic] = []
         // By position, reading the name in place: a copied screen would retain every array it holds.
         let screens = context.spec.screens
-        for position in screens.indices where !graph.isReachable(screen: screens[position].name)
+        for position in screens.indices where !graph.isReachable(screenAt: position)
             && !context.index.flows.contains(screens[position].name) {
             out.append(diagnostic(.unreachable(screens[position].name, kind: .screen), at: screens[position].location))
         }
@@ -107,7 +107,8 @@ package struct UnhandledEventCheck: LintCheck {
         // Screens and their events are read in place, by position: `for x in` would copy each
         // one (a retain and a release of every part, for every event of a large file).
         for position in screens.indices {
-            guard let showers = graph.showers[screens[position].name], !showers.isEmpty else { continue }
+            let showers = graph.showers(atScreen: position)
+            guard !showers.isEmpty else { continue }
             let events = screens[position].events
             for eventPosition in events.indices where events[eventPosition].name != "back" {
                 let screen = screens[position].name, event = events[eventPosition].name

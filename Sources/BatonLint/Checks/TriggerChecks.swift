@@ -119,20 +119,13 @@ package struct UnknownTriggerCheck: LintCheck {
                     continue
                 }
                 if trigger.isWildcard { continue }
-                // Only screens have flows that show them: a source found there is a screen
-                // without asking the index what it is, one lookup in a large table where the
-                // two cost a miss each.
-                if let showing = graph.showers[source] {
-                    if !graph.canShow(shownBy: showing, under: flow.name) {
+                // What the source is and where it is declared, in one lookup. A name that is both a
+                // screen and a flow is a screen here (`kind(of:)` says so).
+                switch context.index.declaration(named: source) {
+                case .screen(let position)?:
+                    if !graph.canShow(shownBy: graph.showers(atScreen: position), under: flow.name) {
                         out.append(diagnostic(.notShown(source, kind: .screen, in: flow.name), at: location()))
                     }
-                    continue
-                }
-                // A name that is both a screen and a flow is a screen here (`kind(of:)` says so).
-                switch context.index.kind(of: source) {
-                case .screen?:
-                    // No flow shows it.
-                    out.append(diagnostic(.notShown(source, kind: .screen, in: flow.name), at: location()))
                 case .flow?:
                     if !(graph.shows[flow.name]?.children.contains(source) ?? false) {
                         out.append(diagnostic(.notShown(source, kind: .flow, in: flow.name), at: location()))
