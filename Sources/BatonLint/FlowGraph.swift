@@ -14,7 +14,7 @@ final class FlowGraph {
     final class Shows {
         /// Every screen the flow can show: stack root, steps, branches, pushed, presented,
         /// replaced and reset targets (inside `do` too), link items it holds. Added with
-        /// `add(_:as:)`, which records how it is shown.
+        /// `add(_:declaredAt:as:)`, which records how it is shown and where it is declared.
         @exclusivity(unchecked) private(set) var screens = OrderedSet<String>()
         /// How the flow shows each of `screens`, at the same position: one set of screens with
         /// their placements, where a set for each placement hashed a screen once for each.
@@ -185,7 +185,8 @@ final class FlowGraph {
                     if item.presentation != nil { held.presented.insert(name) }
                     switch declaration {
                     case .screen(let position):
-                        held.add(name, declaredAt: position, as: item.presentation == nil ? [.notAStep, .onStack] : .notAStep)
+                        let placement: Shows.Placement = item.presentation == nil ? [.notAStep, .onStack] : .notAStep
+                        held.add(name, declaredAt: position, as: placement)
                     case .flow:
                         held.children.insert(name)
                     }
@@ -250,14 +251,8 @@ final class FlowGraph {
         return result
     }
 
-    /// Whether `flow` or one of its descendants can show `screen`: walks up from the flows
-    /// that show the screen, stopping as soon as `flow` is met.
-    func canShow(_ screen: String, under flow: String) -> Bool {
-        showers(of: screen).map { canShow(shownBy: $0, under: flow) } ?? false
-    }
-
-    /// Whether `flow` or one of its descendants is among `showing`, the flows that show a
-    /// screen (its `showers`), or their ancestors.
+    /// Whether `flow` or one of its descendants can show a screen that `showing` (the screen's
+    /// `showers`) show: walks up from them, stopping as soon as `flow` is met.
     func canShow(shownBy showing: OrderedSet<String>, under flow: String) -> Bool {
         if showing.contains(flow) { return true }
         var seen: Set<String> = []

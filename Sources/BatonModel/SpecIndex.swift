@@ -92,8 +92,8 @@ public struct SpecIndex: Sendable {
         }
     }
 
-    /// The position of the first screen named as the screen at `position` is: `position` itself
-    /// unless two screens share a name.
+    /// The position of the first screen with the name of the screen at `position`: `position`
+    /// itself unless two screens share a name.
     package func firstScreenPosition(at position: Int) -> Int {
         guard hasScreensSharingAName, spec.screens.indices.contains(position) else { return position }
         return screens.position(of: spec.screens[position].name) ?? position

@@ -77,7 +77,7 @@ struct BenchCommand: ParsableCommand {
         let sizes = parsedSizes ?? []
         if let emit {
             let screens = sizes.first ?? 1_000
-            print(emit == .bench ? FlowGenerator(screens: screens).yaml() : WildcardGenerator(screens: screens).yaml())
+            print(emit.yaml(screens: screens))
             return
         }
         if profileRuntimeWalk {
@@ -158,6 +158,14 @@ struct BenchCommand: ParsableCommand {
     /// The generated shapes `--emit` can print.
     enum GeneratedShape: String, ExpressibleByArgument, CaseIterable {
         case bench, wildcards
+
+        /// The generated flow of this shape with `screens` screens.
+        func yaml(screens: Int) -> String {
+            switch self {
+            case .bench: FlowGenerator(screens: screens).yaml()
+            case .wildcards: WildcardGenerator(screens: screens).yaml()
+            }
+        }
     }
 
     private func progress(_ message: String) {

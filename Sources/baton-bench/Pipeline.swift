@@ -79,10 +79,9 @@ enum Pipeline {
     /// profiler: the findings of the last run (the generated flows have none), nil when the
     /// flow does not load.
     static func profileLint(shape: BenchCommand.GeneratedShape, screens: Int, runs: Int) -> Int? {
-        let yaml = shape == .bench ? FlowGenerator(screens: screens).yaml() : WildcardGenerator(screens: screens).yaml()
         let run = LintRun.oneThread
         var loader = run.loader
-        loader.sources = BytesSource(bytes: Array(yaml.utf8))
+        loader.sources = BytesSource(bytes: Array(shape.yaml(screens: screens).utf8))
         loader.limits = limits
         guard let spec = loader.load(path: BytesSource.path).spec else { return nil }
         var findings = 0

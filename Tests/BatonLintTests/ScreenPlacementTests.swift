@@ -30,23 +30,6 @@ import Testing
         expectLint(Self.presented(alsoPushed: true), code: "misplaced-action", at: [])
     }
 
-    @Test func aStepPushedLaterByItsOwnSequenceEmitsAnOrdinaryDone() {
-        expectLint("""
-            baton: 1
-            start: signup
-            types:
-              Email: {email: string}
-            screens:
-              email: {events: {1️⃣done: Email}}
-              welcome: {input: Email, events: [again]}
-            flows:
-              signup:
-                sequence: [email, welcome]
-                on:
-                  welcome.again: push email
-            """, code: "unhandled-event", at: ["1️⃣"])
-    }
-
     /// A spec built in code may declare a screen twice (a loaded file keeps the first and
     /// reports the second): each declaration is shown by the flows that show the name.
     @Test func aScreenDeclaredTwiceIsShownWhereverItsNameIs() {

@@ -32,18 +32,33 @@ import Testing
         expectLint(Self.flow(handled: true), code: "unhandled-event", at: [])
     }
 
+    /// A sign-up sequence of `email`, then `welcome` declared as `welcome`, with `transitions`
+    /// (written under the flow) added.
+    static func signup(welcome: String, transitions: String = "") -> String {
+        """
+        baton: 1
+        start: signup
+        types:
+          Email: {email: string}
+        screens:
+          email: {events: {1️⃣done: Email}}
+          welcome: \(welcome)
+        flows:
+          signup:
+            sequence: [email, welcome]
+        \(transitions)
+        """
+    }
+
     @Test func doneOfTheStepPlacementAloneIsHandledByTheSequence() {
-        expectLint("""
-            baton: 1
-            start: signup
-            types:
-              Email: {email: string}
-            screens:
-              email: {events: {done: Email}}
-              welcome: {input: Email}
-            flows:
-              signup:
-                sequence: [email, welcome]
-            """, code: "unhandled-event", at: [])
+        expectLint(Self.signup(welcome: "{input: Email}"), code: "unhandled-event", at: [])
+    }
+
+    /// The flow that shows a screen as its step and pushes it as well shows it in two places,
+    /// whichever it names first.
+    @Test func aStepItsOwnSequencePushesLaterEmitsAnOrdinaryDone() {
+        expectLint(Self.signup(welcome: "{input: Email, events: [again]}",
+                               transitions: "    on:\n      welcome.again: push email"),
+                   code: "unhandled-event", at: ["1️⃣"])
     }
 }
