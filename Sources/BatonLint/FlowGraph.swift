@@ -251,8 +251,8 @@ final class FlowGraph {
         return result
     }
 
-    /// Whether `flow` or one of its descendants can show a screen that `showing` (the screen's
-    /// `showers`) show: walks up from them, stopping as soon as `flow` is met.
+    /// Whether `flow` or one of its descendants can show a screen shown by `showing` (the
+    /// screen's `showers`): walks up from those flows, stopping as soon as `flow` is met.
     func canShow(shownBy showing: OrderedSet<String>, under flow: String) -> Bool {
         if showing.contains(flow) { return true }
         var seen: Set<String> = []

@@ -80,22 +80,27 @@ enum Pipeline {
     /// flow does not load.
     static func profileLint(shape: BenchCommand.GeneratedShape, screens: Int, runs: Int) -> Int? {
         let run = LintRun.oneThread
-        var loader = run.loader
-        loader.sources = BytesSource(bytes: Array(shape.yaml(screens: screens).utf8))
-        loader.limits = limits
+        let loader = loader(of: run, serving: Array(shape.yaml(screens: screens).utf8))
         guard let spec = loader.load(path: BytesSource.path).spec else { return nil }
         var findings = 0
         for _ in 0..<max(runs, 1) { findings = run.linter.lint(spec).count }
         return findings
     }
 
+    /// `run`'s loader, reading `bytes` from memory as `BytesSource.path`, within the bench's
+    /// limits.
+    private static func loader(of run: LintRun, serving bytes: [UInt8]) -> FlowLoader {
+        var loader = run.loader
+        loader.sources = BytesSource(bytes: bytes)
+        loader.limits = limits
+        return loader
+    }
+
     private static func measure(yaml: String, screens: Int, runs: Int, oneThread: Bool) -> StageFigures {
         let bytes = Array(yaml.utf8)
         // As `baton lint` loads and checks, with or without `--jobs 1`.
         let run = oneThread ? LintRun.oneThread : LintRun()
-        var loader = run.loader
-        loader.sources = BytesSource(bytes: bytes)
-        loader.limits = limits
+        let loader = loader(of: run, serving: bytes)
         let linter = run.linter
         let loaded = loader.load(path: BytesSource.path)
         var diagnostics = loaded.diagnostics

@@ -42,6 +42,23 @@ import Testing
         expectLint(source, code: "unproduced-outcome", at: [])
     }
 
+    /// A name no screen or flow has is `unknown-reference`'s to report, once.
+    @Test func anUndeclaredDismissedIsReportedAsAnUnknownNameOnly() {
+        let source = """
+            baton: 1
+            start: main
+            screens:
+              home: {}
+            flows:
+              main:
+                stack: home
+                on:
+                  1️⃣ghost.dismissed: ignore
+            """
+        expectLint(source, code: "unknown-trigger", at: [])
+        expectLint(source, code: "unknown-reference", at: ["1️⃣"])
+    }
+
     @Test func aScreenMayNotDeclareDismissed() {
         let found = expectLint("""
             baton: 1

@@ -109,19 +109,21 @@ package struct UnknownTriggerCheck: LintCheck {
                 let source = trigger.source
                 // Worked out only for a finding: most triggers have none.
                 let location = { context.sourceLocation(of: trigger) }
-                if trigger.event == Trigger.dismissedEvent {
-                    if trigger.isWildcard {
-                        out.append(diagnostic(.wildcardDismissed(), at: trigger.location))
-                    } else if context.index.kind(of: source) != nil,
-                              !(graph.shows[flow.name]?.presented.contains(source) ?? false) {
+                let isDismissed = trigger.event == Trigger.dismissedEvent
+                if trigger.isWildcard {
+                    if isDismissed { out.append(diagnostic(.wildcardDismissed(), at: trigger.location)) }
+                    continue
+                }
+                // What the source is and where it is declared, in one lookup. A name that is both a
+                // screen and a flow is a screen here (`kind(of:)` says so).
+                let declaration = context.index.declaration(named: source)
+                if isDismissed {
+                    if declaration != nil, !(graph.shows[flow.name]?.presented.contains(source) ?? false) {
                         out.append(diagnostic(.notPresented(source, in: flow.name), at: location()))
                     }
                     continue
                 }
-                if trigger.isWildcard { continue }
-                // What the source is and where it is declared, in one lookup. A name that is both a
-                // screen and a flow is a screen here (`kind(of:)` says so).
-                switch context.index.declaration(named: source) {
+                switch declaration {
                 case .screen(let position)?:
                     if !graph.canShow(shownBy: graph.showers(atScreen: position), under: flow.name) {
                         out.append(diagnostic(.notShown(source, kind: .screen, in: flow.name), at: location()))
