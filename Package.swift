@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "BatonSwiftUI", targets: ["BatonSwiftUI"]),
         .library(name: "BatonUIKit", targets: ["BatonUIKit"]),
         .plugin(name: "BatonPlugin", targets: ["BatonPlugin"]),
+        .plugin(name: "BatonGenerateCommand", targets: ["BatonGenerateCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,6 +66,14 @@ let package = Package(
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
         // Lints, compiles and generates Swift for a target's `*.flow.yaml` in every build.
         .plugin(name: "BatonPlugin", capability: .buildTool(), dependencies: ["baton"]),
+        // `swift package baton-generate`: the same files written once beside each flow, for a
+        // target the build plugin does not run in (an Xcode app target).
+        .plugin(
+            name: "BatonGenerateCommand",
+            capability: .command(
+                intent: .custom(verb: "baton-generate", description: "Write each flow's generated Swift and compiled JSON beside it"),
+                permissions: [.writeToPackageDirectory(reason: "writes NAMEFlow.swift and NAME.flow.json beside each NAME.flow.yaml")]),
+            dependencies: ["baton"]),
         // Helpers shared by the test targets only (marked text), never by a product.
         .target(name: "BatonTestSupport", dependencies: ["BatonModel"]),
         // The benchmark's flow generator, scripted walk and hand-written coordinator.

@@ -6,35 +6,50 @@ import PackagePlugin
 /// - `baton compile`: a flow with lint errors fails the build, each error printed as
 ///   `file:line:column: error: ...` so Xcode and `swift build` show it at the YAML line; the
 ///   compiled flow `NAME.flow.json` becomes a resource of the target (`Bundle.module`);
-/// - `baton generate swift --access internal`: the flow's types and typed screen interfaces,
-///   compiled with the target's sources.
+/// - `baton generate swift`: the flow's types and typed screen interfaces in one namespace
+///   enum, compiled with the target's sources, with the options of the target's
+///   `baton-generate.yaml` when it has one.
 /// Both run again only when a YAML file of the target changes (includes count: every YAML
 /// file of the target is an input).
 @main
 struct BatonPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let baton = try context.tool(named: "baton").url
-        let yaml = target.sourceFiles.map(\.url).filter { ["yaml", "yml"].contains($0.pathExtension) }
-        let flows = yaml.filter { $0.lastPathComponent.hasSuffix(".flow.yaml") }
-        return flows.flatMap { flow -> [Command] in
-            let base = String(flow.lastPathComponent.dropLast(".flow.yaml".count))
-            let json = context.pluginWorkDirectoryURL.appending(path: "\(base).flow.json")
-            let swift = context.pluginWorkDirectoryURL.appending(path: "\(base.prefix(1).uppercased() + base.dropFirst())Flow.swift")
+        let files = FlowFiles(files: target.sourceFiles.map(\.url), root: context.package.directoryURL)
+        return Self.commands(for: files, baton: try context.tool(named: "baton").url, work: context.pluginWorkDirectoryURL)
+    }
+
+    /// The two commands of each flow, writing into `work`.
+    static func commands(for files: FlowFiles, baton: URL, work: URL) -> [Command] {
+        files.flows.flatMap { flow -> [Command] in
+            let json = work.appending(path: FlowFiles.jsonFileName(of: flow))
+            let swift = work.appending(path: FlowFiles.swiftFileName(of: flow))
             return [
                 .buildCommand(
                     displayName: "Lint and compile \(flow.lastPathComponent)",
                     executable: baton,
                     arguments: ["compile", flow.path, "-o", json.path],
-                    inputFiles: yaml,
+                    inputFiles: files.yaml,
                     outputFiles: [json]),
                 .buildCommand(
                     displayName: "Generate Swift for \(flow.lastPathComponent)",
                     executable: baton,
-                    arguments: ["generate", "swift", flow.path, "-o", swift.path, "--access", "internal"],
-                    inputFiles: yaml,
+                    arguments: files.generateArguments(for: flow, output: swift),
+                    inputFiles: files.yaml,
                     outputFiles: [swift]),
             ]
         }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+// The same commands for a target of an Xcode project (not built here: Linux has no Xcode).
+extension BatonPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let files = FlowFiles(files: target.inputFiles.map(\.url), root: context.xcodeProject.directoryURL)
+        return Self.commands(for: files, baton: try context.tool(named: "baton").url, work: context.pluginWorkDirectoryURL)
+    }
+}
+#endif

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BatonLoader
 import BatonModel
 import Foundation
 
@@ -11,16 +12,19 @@ extension BatonCommand {
             subcommands: [Swift.self]
         )
 
-        /// `baton generate swift FLOW [-o FILE] [--access public|internal] [--prefix NAME]`
+        /// `baton generate swift FLOW [-o FILE] [--access internal|public] [--namespace NAME] [--prefix NAME]
+        /// [--config FILE] [--source-name PATH]`
         struct Swift: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "swift",
                 abstract: "Write the flow's types and typed screen interfaces as Swift (docs/GENERATED.md).",
                 discussion: """
-                    For a flow that lints clean: a Codable, Sendable, Hashable struct per record \
-                    type, an enum of screen ids, and per screen a ScreenInterface with its typed \
-                    input, a sender per event and an enum of its results. The same flow gives the \
-                    same text. A flow with lint errors is refused.
+                    For a flow that lints clean, inside one enum named after the flow's app (else \
+                    its file): a Codable, Sendable, Hashable struct per record type, an enum of \
+                    screen ids, and per screen a ScreenInterface with its typed input, a sender per \
+                    event and an enum of its results. The same flow and options give the same \
+                    text. A flow with lint errors is refused. Options left out are read from \
+                    --config (a baton-generate.yaml), else their defaults.
 
                     Example:
                       baton generate swift flows/recipes.yaml -o Sources/App/RecipesFlow.swift
@@ -33,38 +37,82 @@ extension BatonCommand {
             @Option(name: [.short, .customLong("output")], help: "Where to write the Swift (missing folders are created); standard output when left out.", completion: .file(extensions: ["swift"]))
             var output: String?
 
-            @Option(help: "public (a module of its own) or internal (inside the app's target).")
-            var access: String = "public"
+            @Option(help: "internal (the default: inside the app's target) or public (a module of its own).")
+            var access: String?
+
+            @Option(help: "The enum every generated declaration is in (default: the flow's app, else its file name).")
+            var namespace: String?
 
             @Option(help: "Put in front of every generated type name, as in `RecipesRecipe`.")
             var prefix: String?
 
+            @Option(help: "A baton-generate.yaml whose access, prefix and namespaces apply where an option is left out.", completion: .file(extensions: ["yaml"]))
+            var config: String?
+
+            @Option(help: "How the header names the flow (default: its path, relative to the current folder).")
+            var sourceName: String?
+
             func validate() throws {
-                guard SwiftGenerator.Access(rawValue: access) != nil else {
-                    throw ValidationError("--access takes public or internal, not '\(access)'")
+                if let access, SwiftGenerator.Access(rawValue: access) == nil {
+                    throw ValidationError("--access takes internal or public, not '\(access)'")
                 }
-                if let prefix, !Identifier.isValid(prefix) {
-                    throw ValidationError("--prefix must be letters, digits and _, starting with a letter; got '\(prefix)'")
+                for (option, value) in [("--prefix", prefix), ("--namespace", namespace)] {
+                    if let value, !Identifier.isValid(value) {
+                        throw ValidationError("\(option) must be letters, digits and _, starting with a letter; got '\(value)'")
+                    }
                 }
             }
 
             func run() throws {
                 try CommandFailure.requireFile(flow)
+                let settings = try configSettings()
                 let checked = LintRun().check(file: flow)
                 let errors = checked.diagnostics.filter { $0.severity == .error }
                 guard let spec = checked.spec, errors.isEmpty else {
                     TextReporter.printToStandardError(checked.diagnostics, of: flow)
                     throw ExitCode(1)
                 }
-                var generator = SwiftGenerator(spec: spec, source: flow)
-                generator.access = SwiftGenerator.Access(rawValue: access) ?? .public
-                generator.prefix = prefix
+                var generator = SwiftGenerator(spec: spec, source: sourceName ?? Self.relativePath(flow))
+                generator.access = (access ?? settings.access).flatMap(SwiftGenerator.Access.init) ?? .internal
+                if let name = namespace ?? settings.namespaces[SwiftGenerationConfig.flowKey(of: flow)] {
+                    generator.namespace = name
+                }
+                generator.prefix = prefix ?? settings.prefix
+                generator.commandOptions = commandOptions
                 let text = Data(generator.generate().utf8)
                 guard let output else {
                     FileHandle.standardOutput.write(text)
                     return
                 }
                 try OutputFile.write(text, to: output)
+            }
+
+            /// The settings of `--config`, empty without one; a file that does not load is
+            /// reported at its lines and exits 1.
+            private func configSettings() throws -> SwiftGenerationConfig {
+                guard let config else { return SwiftGenerationConfig() }
+                try CommandFailure.requireFile(config)
+                let loaded = SwiftGenerationConfigLoader().load(path: config)
+                if !loaded.diagnostics.isEmpty { TextReporter.printToStandardError(loaded.diagnostics, of: config) }
+                guard let settings = loaded.config else { throw ExitCode(1) }
+                return settings
+            }
+
+            /// The options the header's command repeats: those given on the command line, the
+            /// config by a relative path.
+            private var commandOptions: [String] {
+                [("--access", access), ("--namespace", namespace), ("--prefix", prefix), ("--config", config.map(Self.relativePath))]
+                    .compactMap { option, value in value.map { "\(option) \($0)" } }
+            }
+
+            /// `path` relative to the current folder when it lies under it, its file name when it
+            /// is absolute elsewhere, and as it is when relative already.
+            static func relativePath(_ path: String) -> String {
+                guard path.hasPrefix("/") else { return path }
+                let folder = FileManager.default.currentDirectoryPath
+                let base = folder.hasSuffix("/") ? folder : folder + "/"
+                if path.hasPrefix(base) { return String(path.dropFirst(base.count)) }
+                return String(path.split(separator: "/").last ?? Substring(path))
             }
         }
     }

@@ -4,7 +4,8 @@
 // generates its Swift in every build. `.ci/check-plugin.sh` builds the `Features` product
 // (which must succeed, compiling a view model against the generated API) and the
 // `BrokenFeature` target, present only with BATON_BROKEN_FIXTURE=1 in the environment (which
-// must fail at the YAML line of its error).
+// must fail at the YAML line of its error). `CommandFeature` has no build plugin: the command
+// plugin `swift package baton-generate` writes its Swift once, before it builds.
 import Foundation
 import PackageDescription
 
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "SignupFeature", dependencies: runtime, plugins: plugin),
         .target(name: "AuthSwitchFeature", dependencies: runtime, plugins: plugin),
         .target(name: "NamesFeature", dependencies: runtime, plugins: plugin),
+        // No build plugin: its Swift is written by the command plugin `baton-generate`.
+        .target(name: "CommandFeature", dependencies: runtime),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,306 +4,309 @@
 import BatonRuntime
 import Foundation
 
-/// `Email` in the flow.
-public typealias Email = String
+/// The types and typed screens of `auth-switch.yaml`.
+enum Journal {
+    /// `Email` in the flow.
+    typealias Email = String
 
-/// `EmailDraft` in the flow.
-public struct EmailDraft: Codable, Sendable, Hashable {
-    public var email: Email?
+    /// `EmailDraft` in the flow.
+    struct EmailDraft: Codable, Sendable, Hashable {
+        var email: Email?
 
-    public init(email: Email? = nil) {
-        self.email = email
-    }
-}
-
-/// `PasswordReset` in the flow.
-public struct PasswordReset: Codable, Sendable, Hashable {
-    public var email: Email
-
-    public init(email: Email) {
-        self.email = email
-    }
-}
-
-/// `Session` in the flow.
-public struct Session: Codable, Sendable, Hashable {
-    public var userId: String
-    public var email: Email?
-
-    public init(userId: String, email: Email? = nil) {
-        self.userId = userId
-        self.email = email
-    }
-}
-
-/// The flow's screens.
-public enum JournalScreenID: String, CaseIterable, Sendable {
-    case login
-    case forgotPassword
-    case resetSent
-    case register
-    case entries
-    case profile
-    case confirmDelete
-    case unlock
-}
-
-/// `login`: its input, its events and what it receives, typed.
-@MainActor
-public struct LoginScreen: ScreenInterface {
-    public static let screenID = "login"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+        init(email: Email? = nil) {
+            self.email = email
+        }
     }
 
-    /// Sends `login.loggedIn`.
-    @discardableResult
-    public func loggedIn(_ session: Session) -> StepResult {
-        context.send("loggedIn", payload: session)
+    /// `PasswordReset` in the flow.
+    struct PasswordReset: Codable, Sendable, Hashable {
+        var email: Email
+
+        init(email: Email) {
+            self.email = email
+        }
     }
 
-    /// Sends `login.forgotPassword`.
-    @discardableResult
-    public func forgotPassword(_ emailDraft: EmailDraft) -> StepResult {
-        context.send("forgotPassword", payload: emailDraft)
+    /// `Session` in the flow.
+    struct Session: Codable, Sendable, Hashable {
+        var userId: String
+        var email: Email?
+
+        init(userId: String, email: Email? = nil) {
+            self.userId = userId
+            self.email = email
+        }
     }
 
-    /// Sends `login.register`.
-    @discardableResult
-    public func register() -> StepResult {
-        context.send("register")
+    /// The flow's screens.
+    enum ScreenID: String, CaseIterable, Sendable {
+        case login
+        case forgotPassword
+        case resetSent
+        case register
+        case entries
+        case profile
+        case confirmDelete
+        case unlock
     }
 
-    /// Sends `login.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
+    /// `login`: its input, its events and what it receives, typed.
+    @MainActor
+    struct LoginScreen: ScreenInterface {
+        static let screenID = "login"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// Sends `login.loggedIn`.
+        @discardableResult
+        func loggedIn(_ session: Session) -> StepResult {
+            context.send("loggedIn", payload: session)
+        }
+
+        /// Sends `login.forgotPassword`.
+        @discardableResult
+        func forgotPassword(_ emailDraft: EmailDraft) -> StepResult {
+            context.send("forgotPassword", payload: emailDraft)
+        }
+
+        /// Sends `login.register`.
+        @discardableResult
+        func register() -> StepResult {
+            context.send("register")
+        }
+
+        /// Sends `login.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `login.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `login.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
+    /// `forgotPassword` (Forgot password): its input, its events and what it receives, typed.
+    @MainActor
+    struct ForgotPasswordScreen: ScreenInterface {
+        static let screenID = "forgotPassword"
+        let context: ViewModelContext
 
-/// `forgotPassword` (Forgot password): its input, its events and what it receives, typed.
-@MainActor
-public struct ForgotPasswordScreen: ScreenInterface {
-    public static let screenID = "forgotPassword"
-    public let context: ViewModelContext
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> EmailDraft {
+            try context.input(as: EmailDraft.self)
+        }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> EmailDraft {
-        try context.input(as: EmailDraft.self)
-    }
+        /// Sends `forgotPassword.sent`.
+        @discardableResult
+        func sent(_ passwordReset: PasswordReset) -> StepResult {
+            context.send("sent", payload: passwordReset)
+        }
 
-    /// Sends `forgotPassword.sent`.
-    @discardableResult
-    public func sent(_ passwordReset: PasswordReset) -> StepResult {
-        context.send("sent", payload: passwordReset)
-    }
+        /// Sends `forgotPassword.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
 
-    /// Sends `forgotPassword.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `forgotPassword.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `resetSent` (Check your mail): its input, its events and what it receives, typed.
-@MainActor
-public struct ResetSentScreen: ScreenInterface {
-    public static let screenID = "resetSent"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+        /// Sends `forgotPassword.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> PasswordReset {
-        try context.input(as: PasswordReset.self)
+    /// `resetSent` (Check your mail): its input, its events and what it receives, typed.
+    @MainActor
+    struct ResetSentScreen: ScreenInterface {
+        static let screenID = "resetSent"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> PasswordReset {
+            try context.input(as: PasswordReset.self)
+        }
+
+        /// Sends `resetSent.backToLogin`.
+        @discardableResult
+        func backToLogin() -> StepResult {
+            context.send("backToLogin")
+        }
+
+        /// Sends `resetSent.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `resetSent.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `resetSent.backToLogin`.
-    @discardableResult
-    public func backToLogin() -> StepResult {
-        context.send("backToLogin")
+    /// `register` (Create account): its input, its events and what it receives, typed.
+    @MainActor
+    struct RegisterScreen: ScreenInterface {
+        static let screenID = "register"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// Sends `register.registered`.
+        @discardableResult
+        func registered(_ session: Session) -> StepResult {
+            context.send("registered", payload: session)
+        }
+
+        /// Sends `register.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `register.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `resetSent.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
+    /// `entries` (Journal): its input, its events and what it receives, typed.
+    @MainActor
+    struct EntriesScreen: ScreenInterface {
+        static let screenID = "entries"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// Sends `entries.openProfile`.
+        @discardableResult
+        func openProfile() -> StepResult {
+            context.send("openProfile")
+        }
+
+        /// Sends `entries.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `entries.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `resetSent.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
+    /// `profile` (Profile): its input, its events and what it receives, typed.
+    @MainActor
+    struct ProfileScreen: ScreenInterface {
+        static let screenID = "profile"
+        let context: ViewModelContext
 
-/// `register` (Create account): its input, its events and what it receives, typed.
-@MainActor
-public struct RegisterScreen: ScreenInterface {
-    public static let screenID = "register"
-    public let context: ViewModelContext
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// Sends `profile.logOut`.
+        @discardableResult
+        func logOut() -> StepResult {
+            context.send("logOut")
+        }
 
-    /// Sends `register.registered`.
-    @discardableResult
-    public func registered(_ session: Session) -> StepResult {
-        context.send("registered", payload: session)
-    }
+        /// Sends `profile.deleteAccount`.
+        @discardableResult
+        func deleteAccount() -> StepResult {
+            context.send("deleteAccount")
+        }
 
-    /// Sends `register.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
+        /// Sends `profile.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
 
-    /// Sends `register.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `entries` (Journal): its input, its events and what it receives, typed.
-@MainActor
-public struct EntriesScreen: ScreenInterface {
-    public static let screenID = "entries"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+        /// Sends `profile.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `entries.openProfile`.
-    @discardableResult
-    public func openProfile() -> StepResult {
-        context.send("openProfile")
+    /// `confirmDelete` (Delete account?): its input, its events and what it receives, typed.
+    @MainActor
+    struct ConfirmDeleteScreen: ScreenInterface {
+        static let screenID = "confirmDelete"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// Sends `confirmDelete.confirm`.
+        @discardableResult
+        func confirm() -> StepResult {
+            context.send("confirm")
+        }
+
+        /// Sends `confirmDelete.cancel`.
+        @discardableResult
+        func cancel() -> StepResult {
+            context.send("cancel")
+        }
+
+        /// Sends `confirmDelete.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `confirmDelete.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `entries.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
+    /// `unlock` (Locked): its input, its events and what it receives, typed.
+    @MainActor
+    struct UnlockScreen: ScreenInterface {
+        static let screenID = "unlock"
+        let context: ViewModelContext
 
-    /// Sends `entries.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-/// `profile` (Profile): its input, its events and what it receives, typed.
-@MainActor
-public struct ProfileScreen: ScreenInterface {
-    public static let screenID = "profile"
-    public let context: ViewModelContext
+        /// Sends `unlock.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// Sends `profile.logOut`.
-    @discardableResult
-    public func logOut() -> StepResult {
-        context.send("logOut")
-    }
-
-    /// Sends `profile.deleteAccount`.
-    @discardableResult
-    public func deleteAccount() -> StepResult {
-        context.send("deleteAccount")
-    }
-
-    /// Sends `profile.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `profile.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `confirmDelete` (Delete account?): its input, its events and what it receives, typed.
-@MainActor
-public struct ConfirmDeleteScreen: ScreenInterface {
-    public static let screenID = "confirmDelete"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// Sends `confirmDelete.confirm`.
-    @discardableResult
-    public func confirm() -> StepResult {
-        context.send("confirm")
-    }
-
-    /// Sends `confirmDelete.cancel`.
-    @discardableResult
-    public func cancel() -> StepResult {
-        context.send("cancel")
-    }
-
-    /// Sends `confirmDelete.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `confirmDelete.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `unlock` (Locked): its input, its events and what it receives, typed.
-@MainActor
-public struct UnlockScreen: ScreenInterface {
-    public static let screenID = "unlock"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// Sends `unlock.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `unlock.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
+        /// Sends `unlock.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 }

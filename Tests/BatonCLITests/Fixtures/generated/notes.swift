@@ -4,359 +4,362 @@
 import BatonRuntime
 import Foundation
 
-/// `NoteRef` in the flow.
-public struct NoteRef: Codable, Sendable, Hashable {
-    public var id: String
+/// The types and typed screens of `notes.yaml`.
+enum Notes {
+    /// `NoteRef` in the flow.
+    struct NoteRef: Codable, Sendable, Hashable {
+        var id: String
 
-    public init(id: String) {
-        self.id = id
-    }
-}
-
-/// `Note` in the flow.
-public struct Note: Codable, Sendable, Hashable {
-    public var id: String
-    public var title: String
-    public var body: String?
-    public var color: String?
-
-    public init(id: String, title: String, body: String? = nil, color: String? = nil) {
-        self.id = id
-        self.title = title
-        self.body = body
-        self.color = color
-    }
-}
-
-/// `NoteDraft` in the flow.
-public struct NoteDraft: Codable, Sendable, Hashable {
-    public var id: String?
-    public var title: String?
-    public var body: String?
-    public var color: String?
-
-    public init(id: String? = nil, title: String? = nil, body: String? = nil, color: String? = nil) {
-        self.id = id
-        self.title = title
-        self.body = body
-        self.color = color
-    }
-}
-
-/// `Color` in the flow.
-public struct Color: Codable, Sendable, Hashable {
-    public var name: String
-
-    public init(name: String) {
-        self.name = name
-    }
-}
-
-/// `SearchQuery` in the flow.
-public struct SearchQuery: Codable, Sendable, Hashable {
-    public var text: String
-
-    public init(text: String) {
-        self.text = text
-    }
-}
-
-/// The flow's screens.
-public enum NotesScreenID: String, CaseIterable, Sendable {
-    case noteList
-    case noteDetail
-    case noteEdit
-    case colorPicker
-    case noteSearch
-    case shareSheet
-    case confirmDelete
-}
-
-/// `noteList` (Notes): its input, its events and what it receives, typed.
-@MainActor
-public struct NoteListScreen: ScreenInterface {
-    public static let screenID = "noteList"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// Sends `noteList.select`.
-    @discardableResult
-    public func select(_ noteRef: NoteRef) -> StepResult {
-        context.send("select", payload: noteRef)
-    }
-
-    /// Sends `noteList.create`.
-    @discardableResult
-    public func create() -> StepResult {
-        context.send("create")
-    }
-
-    /// Sends `noteList.search`.
-    @discardableResult
-    public func search(_ searchQuery: SearchQuery) -> StepResult {
-        context.send("search", payload: searchQuery)
-    }
-
-    /// Sends `noteList.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `noteList.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `noteDetail` (Note): its input, its events and what it receives, typed.
-@MainActor
-public struct NoteDetailScreen: ScreenInterface {
-    public static let screenID = "noteDetail"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> NoteRef {
-        try context.input(as: NoteRef.self)
-    }
-
-    /// Sends `noteDetail.edit`.
-    @discardableResult
-    public func edit(_ note: Note) -> StepResult {
-        context.send("edit", payload: note)
-    }
-
-    /// Sends `noteDetail.share`.
-    @discardableResult
-    public func share(_ note: Note) -> StepResult {
-        context.send("share", payload: note)
-    }
-
-    /// Sends `noteDetail.delete`.
-    @discardableResult
-    public func delete(_ noteRef: NoteRef) -> StepResult {
-        context.send("delete", payload: noteRef)
-    }
-
-    /// Sends `noteDetail.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `noteDetail.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `noteEdit` (Edit note): its input, its events and what it receives, typed.
-@MainActor
-public struct NoteEditScreen: ScreenInterface {
-    public static let screenID = "noteEdit"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> NoteDraft? {
-        try context.input(as: NoteDraft?.self)
-    }
-
-    /// Sends `noteEdit.save`.
-    @discardableResult
-    public func save(_ note: Note) -> StepResult {
-        context.send("save", payload: note)
-    }
-
-    /// Sends `noteEdit.cancel`.
-    @discardableResult
-    public func cancel() -> StepResult {
-        context.send("cancel")
-    }
-
-    /// Sends `noteEdit.pickColor`.
-    @discardableResult
-    public func pickColor() -> StepResult {
-        context.send("pickColor")
-    }
-
-    /// Sends `noteEdit.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `noteEdit.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// What can be handed back to `noteEdit` with `return`.
-public enum NoteEditResult: Sendable, Hashable {
-    case colorPicked(Color)
-
-    /// The result a view model's `receive(_:)` was handed.
-    public init(_ result: ScreenResult) throws(ValueCodingError) {
-        switch result.result {
-        case "colorPicked": self = .colorPicked(try result.payload(as: Color.self))
-        default: throw ValueCodingError(path: "", problem: "'\(result.result)' is not a result of noteEdit")
+        init(id: String) {
+            self.id = id
         }
     }
-}
 
-/// `colorPicker` (Colour): its input, its events and what it receives, typed.
-@MainActor
-public struct ColorPickerScreen: ScreenInterface {
-    public static let screenID = "colorPicker"
-    public let context: ViewModelContext
+    /// `Note` in the flow.
+    struct Note: Codable, Sendable, Hashable {
+        var id: String
+        var title: String
+        var body: String?
+        var color: String?
 
-    public init(context: ViewModelContext) {
-        self.context = context
+        init(id: String, title: String, body: String? = nil, color: String? = nil) {
+            self.id = id
+            self.title = title
+            self.body = body
+            self.color = color
+        }
     }
 
-    /// Sends `colorPicker.picked`.
-    @discardableResult
-    public func picked(_ color: Color) -> StepResult {
-        context.send("picked", payload: color)
+    /// `NoteDraft` in the flow.
+    struct NoteDraft: Codable, Sendable, Hashable {
+        var id: String?
+        var title: String?
+        var body: String?
+        var color: String?
+
+        init(id: String? = nil, title: String? = nil, body: String? = nil, color: String? = nil) {
+            self.id = id
+            self.title = title
+            self.body = body
+            self.color = color
+        }
     }
 
-    /// Sends `colorPicker.cancel`.
-    @discardableResult
-    public func cancel() -> StepResult {
-        context.send("cancel")
+    /// `Color` in the flow.
+    struct Color: Codable, Sendable, Hashable {
+        var name: String
+
+        init(name: String) {
+            self.name = name
+        }
     }
 
-    /// Sends `colorPicker.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
+    /// `SearchQuery` in the flow.
+    struct SearchQuery: Codable, Sendable, Hashable {
+        var text: String
+
+        init(text: String) {
+            self.text = text
+        }
     }
 
-    /// Sends `colorPicker.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `noteSearch` (Search): its input, its events and what it receives, typed.
-@MainActor
-public struct NoteSearchScreen: ScreenInterface {
-    public static let screenID = "noteSearch"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+    /// The flow's screens.
+    enum ScreenID: String, CaseIterable, Sendable {
+        case noteList
+        case noteDetail
+        case noteEdit
+        case colorPicker
+        case noteSearch
+        case shareSheet
+        case confirmDelete
     }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> SearchQuery {
-        try context.input(as: SearchQuery.self)
+    /// `noteList` (Notes): its input, its events and what it receives, typed.
+    @MainActor
+    struct NoteListScreen: ScreenInterface {
+        static let screenID = "noteList"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// Sends `noteList.select`.
+        @discardableResult
+        func select(_ noteRef: NoteRef) -> StepResult {
+            context.send("select", payload: noteRef)
+        }
+
+        /// Sends `noteList.create`.
+        @discardableResult
+        func create() -> StepResult {
+            context.send("create")
+        }
+
+        /// Sends `noteList.search`.
+        @discardableResult
+        func search(_ searchQuery: SearchQuery) -> StepResult {
+            context.send("search", payload: searchQuery)
+        }
+
+        /// Sends `noteList.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `noteList.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `noteSearch.search`.
-    @discardableResult
-    public func search(_ searchQuery: SearchQuery) -> StepResult {
-        context.send("search", payload: searchQuery)
+    /// `noteDetail` (Note): its input, its events and what it receives, typed.
+    @MainActor
+    struct NoteDetailScreen: ScreenInterface {
+        static let screenID = "noteDetail"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> NoteRef {
+            try context.input(as: NoteRef.self)
+        }
+
+        /// Sends `noteDetail.edit`.
+        @discardableResult
+        func edit(_ note: Note) -> StepResult {
+            context.send("edit", payload: note)
+        }
+
+        /// Sends `noteDetail.share`.
+        @discardableResult
+        func share(_ note: Note) -> StepResult {
+            context.send("share", payload: note)
+        }
+
+        /// Sends `noteDetail.delete`.
+        @discardableResult
+        func delete(_ noteRef: NoteRef) -> StepResult {
+            context.send("delete", payload: noteRef)
+        }
+
+        /// Sends `noteDetail.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `noteDetail.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `noteSearch.select`.
-    @discardableResult
-    public func select(_ noteRef: NoteRef) -> StepResult {
-        context.send("select", payload: noteRef)
+    /// `noteEdit` (Edit note): its input, its events and what it receives, typed.
+    @MainActor
+    struct NoteEditScreen: ScreenInterface {
+        static let screenID = "noteEdit"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> NoteDraft? {
+            try context.input(as: NoteDraft?.self)
+        }
+
+        /// Sends `noteEdit.save`.
+        @discardableResult
+        func save(_ note: Note) -> StepResult {
+            context.send("save", payload: note)
+        }
+
+        /// Sends `noteEdit.cancel`.
+        @discardableResult
+        func cancel() -> StepResult {
+            context.send("cancel")
+        }
+
+        /// Sends `noteEdit.pickColor`.
+        @discardableResult
+        func pickColor() -> StepResult {
+            context.send("pickColor")
+        }
+
+        /// Sends `noteEdit.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `noteEdit.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `noteSearch.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
+    /// What can be handed back to `noteEdit` with `return`.
+    enum NoteEditResult: Sendable, Hashable {
+        case colorPicked(Color)
+
+        /// The result a view model's `receive(_:)` was handed.
+        init(_ result: ScreenResult) throws(ValueCodingError) {
+            switch result.result {
+            case "colorPicked": self = .colorPicked(try result.payload(as: Color.self))
+            default: throw ValueCodingError(path: "", problem: "'\(result.result)' is not a result of noteEdit")
+            }
+        }
     }
 
-    /// Sends `noteSearch.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
+    /// `colorPicker` (Colour): its input, its events and what it receives, typed.
+    @MainActor
+    struct ColorPickerScreen: ScreenInterface {
+        static let screenID = "colorPicker"
+        let context: ViewModelContext
 
-/// `shareSheet` (Share): its input, its events and what it receives, typed.
-@MainActor
-public struct ShareSheetScreen: ScreenInterface {
-    public static let screenID = "shareSheet"
-    public let context: ViewModelContext
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// Sends `colorPicker.picked`.
+        @discardableResult
+        func picked(_ color: Color) -> StepResult {
+            context.send("picked", payload: color)
+        }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> Note {
-        try context.input(as: Note.self)
-    }
+        /// Sends `colorPicker.cancel`.
+        @discardableResult
+        func cancel() -> StepResult {
+            context.send("cancel")
+        }
 
-    /// Sends `shareSheet.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
+        /// Sends `colorPicker.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
 
-    /// Sends `shareSheet.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `confirmDelete` (Delete note?): its input, its events and what it receives, typed.
-@MainActor
-public struct ConfirmDeleteScreen: ScreenInterface {
-    public static let screenID = "confirmDelete"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+        /// Sends `colorPicker.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> NoteRef {
-        try context.input(as: NoteRef.self)
+    /// `noteSearch` (Search): its input, its events and what it receives, typed.
+    @MainActor
+    struct NoteSearchScreen: ScreenInterface {
+        static let screenID = "noteSearch"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> SearchQuery {
+            try context.input(as: SearchQuery.self)
+        }
+
+        /// Sends `noteSearch.search`.
+        @discardableResult
+        func search(_ searchQuery: SearchQuery) -> StepResult {
+            context.send("search", payload: searchQuery)
+        }
+
+        /// Sends `noteSearch.select`.
+        @discardableResult
+        func select(_ noteRef: NoteRef) -> StepResult {
+            context.send("select", payload: noteRef)
+        }
+
+        /// Sends `noteSearch.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `noteSearch.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `confirmDelete.confirm`.
-    @discardableResult
-    public func confirm(_ noteRef: NoteRef) -> StepResult {
-        context.send("confirm", payload: noteRef)
+    /// `shareSheet` (Share): its input, its events and what it receives, typed.
+    @MainActor
+    struct ShareSheetScreen: ScreenInterface {
+        static let screenID = "shareSheet"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> Note {
+            try context.input(as: Note.self)
+        }
+
+        /// Sends `shareSheet.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `shareSheet.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `confirmDelete.cancel`.
-    @discardableResult
-    public func cancel() -> StepResult {
-        context.send("cancel")
-    }
+    /// `confirmDelete` (Delete note?): its input, its events and what it receives, typed.
+    @MainActor
+    struct ConfirmDeleteScreen: ScreenInterface {
+        static let screenID = "confirmDelete"
+        let context: ViewModelContext
 
-    /// Sends `confirmDelete.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    /// Sends `confirmDelete.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> NoteRef {
+            try context.input(as: NoteRef.self)
+        }
+
+        /// Sends `confirmDelete.confirm`.
+        @discardableResult
+        func confirm(_ noteRef: NoteRef) -> StepResult {
+            context.send("confirm", payload: noteRef)
+        }
+
+        /// Sends `confirmDelete.cancel`.
+        @discardableResult
+        func cancel() -> StepResult {
+            context.send("cancel")
+        }
+
+        /// Sends `confirmDelete.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `confirmDelete.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 }

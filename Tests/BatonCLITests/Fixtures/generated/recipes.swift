@@ -4,263 +4,266 @@
 import BatonRuntime
 import Foundation
 
-/// `Recipe` in the flow.
-public struct Recipe: Codable, Sendable, Hashable {
-    public var id: String
-    public var title: String?
-    public var vegetarian: Bool?
+/// The types and typed screens of `recipes.yaml`.
+enum Recipes {
+    /// `Recipe` in the flow.
+    struct Recipe: Codable, Sendable, Hashable {
+        var id: String
+        var title: String?
+        var vegetarian: Bool?
 
-    public init(id: String, title: String? = nil, vegetarian: Bool? = nil) {
-        self.id = id
-        self.title = title
-        self.vegetarian = vegetarian
-    }
-}
-
-/// `Category` in the flow.
-public struct Category: Codable, Sendable, Hashable {
-    public var kind: String
-
-    public init(kind: String) {
-        self.kind = kind
-    }
-}
-
-/// The flow's screens.
-public enum RecipesScreenID: String, CaseIterable, Sendable {
-    case login
-    case recipeList
-    case recipeDetail
-    case reviews
-    case share
-    case safari
-    case settings
-}
-
-/// `login`: its input, its events and what it receives, typed.
-@MainActor
-public struct LoginScreen: ScreenInterface {
-    public static let screenID = "login"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+        init(id: String, title: String? = nil, vegetarian: Bool? = nil) {
+            self.id = id
+            self.title = title
+            self.vegetarian = vegetarian
+        }
     }
 
-    /// Sends `login.loggedIn`.
-    @discardableResult
-    public func loggedIn() -> StepResult {
-        context.send("loggedIn")
+    /// `Category` in the flow.
+    struct Category: Codable, Sendable, Hashable {
+        var kind: String
+
+        init(kind: String) {
+            self.kind = kind
+        }
     }
 
-    /// Sends `login.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
+    /// The flow's screens.
+    enum ScreenID: String, CaseIterable, Sendable {
+        case login
+        case recipeList
+        case recipeDetail
+        case reviews
+        case share
+        case safari
+        case settings
     }
 
-    /// Sends `login.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
+    /// `login`: its input, its events and what it receives, typed.
+    @MainActor
+    struct LoginScreen: ScreenInterface {
+        static let screenID = "login"
+        let context: ViewModelContext
 
-/// `recipeList` (Recipes): its input, its events and what it receives, typed.
-@MainActor
-public struct RecipeListScreen: ScreenInterface {
-    public static let screenID = "recipeList"
-    public let context: ViewModelContext
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// Sends `login.loggedIn`.
+        @discardableResult
+        func loggedIn() -> StepResult {
+            context.send("loggedIn")
+        }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> Category {
-        try context.input(as: Category.self)
-    }
+        /// Sends `login.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
 
-    /// Sends `recipeList.select`.
-    @discardableResult
-    public func select(_ recipe: Recipe) -> StepResult {
-        context.send("select", payload: recipe)
-    }
-
-    /// Sends `recipeList.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
+        /// Sends `login.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `recipeList.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
+    /// `recipeList` (Recipes): its input, its events and what it receives, typed.
+    @MainActor
+    struct RecipeListScreen: ScreenInterface {
+        static let screenID = "recipeList"
+        let context: ViewModelContext
 
-/// `recipeDetail` (Recipe): its input, its events and what it receives, typed.
-@MainActor
-public struct RecipeDetailScreen: ScreenInterface {
-    public static let screenID = "recipeDetail"
-    public let context: ViewModelContext
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> Category {
+            try context.input(as: Category.self)
+        }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> Recipe {
-        try context.input(as: Recipe.self)
-    }
+        /// Sends `recipeList.select`.
+        @discardableResult
+        func select(_ recipe: Recipe) -> StepResult {
+            context.send("select", payload: recipe)
+        }
 
-    /// Sends `recipeDetail.showReviews`.
-    @discardableResult
-    public func showReviews(_ recipe: Recipe) -> StepResult {
-        context.send("showReviews", payload: recipe)
-    }
+        /// Sends `recipeList.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
 
-    /// Sends `recipeDetail.openSource`.
-    @discardableResult
-    public func openSource(_ url: URL) -> StepResult {
-        context.send("openSource", payload: url)
-    }
-
-    /// Sends `recipeDetail.share`.
-    @discardableResult
-    public func share(_ recipe: Recipe) -> StepResult {
-        context.send("share", payload: recipe)
+        /// Sends `recipeList.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `recipeDetail.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
+    /// `recipeDetail` (Recipe): its input, its events and what it receives, typed.
+    @MainActor
+    struct RecipeDetailScreen: ScreenInterface {
+        static let screenID = "recipeDetail"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> Recipe {
+            try context.input(as: Recipe.self)
+        }
+
+        /// Sends `recipeDetail.showReviews`.
+        @discardableResult
+        func showReviews(_ recipe: Recipe) -> StepResult {
+            context.send("showReviews", payload: recipe)
+        }
+
+        /// Sends `recipeDetail.openSource`.
+        @discardableResult
+        func openSource(_ url: URL) -> StepResult {
+            context.send("openSource", payload: url)
+        }
+
+        /// Sends `recipeDetail.share`.
+        @discardableResult
+        func share(_ recipe: Recipe) -> StepResult {
+            context.send("share", payload: recipe)
+        }
+
+        /// Sends `recipeDetail.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `recipeDetail.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `recipeDetail.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
+    /// `reviews` (Reviews): its input, its events and what it receives, typed.
+    @MainActor
+    struct ReviewsScreen: ScreenInterface {
+        static let screenID = "reviews"
+        let context: ViewModelContext
 
-/// `reviews` (Reviews): its input, its events and what it receives, typed.
-@MainActor
-public struct ReviewsScreen: ScreenInterface {
-    public static let screenID = "reviews"
-    public let context: ViewModelContext
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> Recipe {
+            try context.input(as: Recipe.self)
+        }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> Recipe {
-        try context.input(as: Recipe.self)
-    }
+        /// Sends `reviews.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
 
-    /// Sends `reviews.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `reviews.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `share` (Share): its input, its events and what it receives, typed.
-@MainActor
-public struct ShareScreen: ScreenInterface {
-    public static let screenID = "share"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+        /// Sends `reviews.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> Recipe {
-        try context.input(as: Recipe.self)
+    /// `share` (Share): its input, its events and what it receives, typed.
+    @MainActor
+    struct ShareScreen: ScreenInterface {
+        static let screenID = "share"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> Recipe {
+            try context.input(as: Recipe.self)
+        }
+
+        /// Sends `share.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `share.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `share.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
+    /// `safari` (Source): its input, its events and what it receives, typed.
+    @MainActor
+    struct SafariScreen: ScreenInterface {
+        static let screenID = "safari"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> URL {
+            try context.input(as: URL.self)
+        }
+
+        /// Sends `safari.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `safari.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `share.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
+    /// `settings` (Settings): its input, its events and what it receives, typed.
+    @MainActor
+    struct SettingsScreen: ScreenInterface {
+        static let screenID = "settings"
+        let context: ViewModelContext
 
-/// `safari` (Source): its input, its events and what it receives, typed.
-@MainActor
-public struct SafariScreen: ScreenInterface {
-    public static let screenID = "safari"
-    public let context: ViewModelContext
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// Sends `settings.logOut`.
+        @discardableResult
+        func logOut() -> StepResult {
+            context.send("logOut")
+        }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> URL {
-        try context.input(as: URL.self)
-    }
+        /// Sends `settings.openSource`.
+        @discardableResult
+        func openSource(_ url: URL) -> StepResult {
+            context.send("openSource", payload: url)
+        }
 
-    /// Sends `safari.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
+        /// Sends `settings.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
 
-    /// Sends `safari.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `settings` (Settings): its input, its events and what it receives, typed.
-@MainActor
-public struct SettingsScreen: ScreenInterface {
-    public static let screenID = "settings"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// Sends `settings.logOut`.
-    @discardableResult
-    public func logOut() -> StepResult {
-        context.send("logOut")
-    }
-
-    /// Sends `settings.openSource`.
-    @discardableResult
-    public func openSource(_ url: URL) -> StepResult {
-        context.send("openSource", payload: url)
-    }
-
-    /// Sends `settings.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `settings.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
+        /// Sends `settings.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 }

@@ -4,344 +4,347 @@
 import BatonRuntime
 import Foundation
 
-/// `EmailAddress` in the flow.
-public struct EmailAddress: Codable, Sendable, Hashable {
-    public var email: String
+/// The types and typed screens of `signup.yaml`.
+enum Signup {
+    /// `EmailAddress` in the flow.
+    struct EmailAddress: Codable, Sendable, Hashable {
+        var email: String
 
-    public init(email: String) {
-        self.email = email
-    }
-}
-
-/// `Account` in the flow.
-public struct Account: Codable, Sendable, Hashable {
-    public var email: String
-    public var name: String
-
-    public init(email: String, name: String) {
-        self.email = email
-        self.name = name
-    }
-}
-
-/// `VerifiedAccount` in the flow.
-public struct VerifiedAccount: Codable, Sendable, Hashable {
-    public var email: String
-    public var name: String
-    public var phone: String
-
-    public init(email: String, name: String, phone: String) {
-        self.email = email
-        self.name = name
-        self.phone = phone
-    }
-}
-
-/// The flow's screens.
-public enum SignupScreenID: String, CaseIterable, Sendable {
-    case landing
-    case enterEmail
-    case terms
-    case profileForm
-    case phoneEntry
-    case phoneCode
-    case notificationPrimer
-    case welcome
-    case home
-}
-
-/// `landing`: its input, its events and what it receives, typed.
-@MainActor
-public struct LandingScreen: ScreenInterface {
-    public static let screenID = "landing"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+        init(email: String) {
+            self.email = email
+        }
     }
 
-    /// Sends `landing.signUp`.
-    @discardableResult
-    public func signUp() -> StepResult {
-        context.send("signUp")
+    /// `Account` in the flow.
+    struct Account: Codable, Sendable, Hashable {
+        var email: String
+        var name: String
+
+        init(email: String, name: String) {
+            self.email = email
+            self.name = name
+        }
     }
 
-    /// Sends `landing.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
+    /// `VerifiedAccount` in the flow.
+    struct VerifiedAccount: Codable, Sendable, Hashable {
+        var email: String
+        var name: String
+        var phone: String
+
+        init(email: String, name: String, phone: String) {
+            self.email = email
+            self.name = name
+            self.phone = phone
+        }
     }
 
-    /// Sends `landing.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `enterEmail` (Your email): its input, its events and what it receives, typed.
-@MainActor
-public struct EnterEmailScreen: ScreenInterface {
-    public static let screenID = "enterEmail"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+    /// The flow's screens.
+    enum ScreenID: String, CaseIterable, Sendable {
+        case landing
+        case enterEmail
+        case terms
+        case profileForm
+        case phoneEntry
+        case phoneCode
+        case notificationPrimer
+        case welcome
+        case home
     }
 
-    /// Sends `enterEmail.done`.
-    @discardableResult
-    public func done(_ emailAddress: EmailAddress) -> StepResult {
-        context.send("done", payload: emailAddress)
+    /// `landing`: its input, its events and what it receives, typed.
+    @MainActor
+    struct LandingScreen: ScreenInterface {
+        static let screenID = "landing"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// Sends `landing.signUp`.
+        @discardableResult
+        func signUp() -> StepResult {
+            context.send("signUp")
+        }
+
+        /// Sends `landing.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `landing.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `enterEmail.cancel`.
-    @discardableResult
-    public func cancel() -> StepResult {
-        context.send("cancel")
+    /// `enterEmail` (Your email): its input, its events and what it receives, typed.
+    @MainActor
+    struct EnterEmailScreen: ScreenInterface {
+        static let screenID = "enterEmail"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// Sends `enterEmail.done`.
+        @discardableResult
+        func done(_ emailAddress: EmailAddress) -> StepResult {
+            context.send("done", payload: emailAddress)
+        }
+
+        /// Sends `enterEmail.cancel`.
+        @discardableResult
+        func cancel() -> StepResult {
+            context.send("cancel")
+        }
+
+        /// Sends `enterEmail.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
     }
 
-    /// Sends `enterEmail.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-}
+    /// `terms` (Terms of service): its input, its events and what it receives, typed.
+    @MainActor
+    struct TermsScreen: ScreenInterface {
+        static let screenID = "terms"
+        let context: ViewModelContext
 
-/// `terms` (Terms of service): its input, its events and what it receives, typed.
-@MainActor
-public struct TermsScreen: ScreenInterface {
-    public static let screenID = "terms"
-    public let context: ViewModelContext
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> EmailAddress {
+            try context.input(as: EmailAddress.self)
+        }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> EmailAddress {
-        try context.input(as: EmailAddress.self)
-    }
+        /// Sends `terms.done`.
+        @discardableResult
+        func done(_ emailAddress: EmailAddress) -> StepResult {
+            context.send("done", payload: emailAddress)
+        }
 
-    /// Sends `terms.done`.
-    @discardableResult
-    public func done(_ emailAddress: EmailAddress) -> StepResult {
-        context.send("done", payload: emailAddress)
-    }
+        /// Sends `terms.reject`.
+        @discardableResult
+        func reject() -> StepResult {
+            context.send("reject")
+        }
 
-    /// Sends `terms.reject`.
-    @discardableResult
-    public func reject() -> StepResult {
-        context.send("reject")
-    }
-
-    /// Sends `terms.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-}
-
-/// `profileForm` (About you): its input, its events and what it receives, typed.
-@MainActor
-public struct ProfileFormScreen: ScreenInterface {
-    public static let screenID = "profileForm"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
+        /// Sends `terms.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
     }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> EmailAddress {
-        try context.input(as: EmailAddress.self)
+    /// `profileForm` (About you): its input, its events and what it receives, typed.
+    @MainActor
+    struct ProfileFormScreen: ScreenInterface {
+        static let screenID = "profileForm"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> EmailAddress {
+            try context.input(as: EmailAddress.self)
+        }
+
+        /// Sends `profileForm.done`.
+        @discardableResult
+        func done(_ account: Account) -> StepResult {
+            context.send("done", payload: account)
+        }
+
+        /// Sends `profileForm.cancel`.
+        @discardableResult
+        func cancel() -> StepResult {
+            context.send("cancel")
+        }
+
+        /// Sends `profileForm.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
     }
 
-    /// Sends `profileForm.done`.
-    @discardableResult
-    public func done(_ account: Account) -> StepResult {
-        context.send("done", payload: account)
+    /// `phoneEntry` (Phone number): its input, its events and what it receives, typed.
+    @MainActor
+    struct PhoneEntryScreen: ScreenInterface {
+        static let screenID = "phoneEntry"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> Account {
+            try context.input(as: Account.self)
+        }
+
+        /// Sends `phoneEntry.codeSent`.
+        @discardableResult
+        func codeSent(_ verifiedAccount: VerifiedAccount) -> StepResult {
+            context.send("codeSent", payload: verifiedAccount)
+        }
+
+        /// Sends `phoneEntry.skip`.
+        @discardableResult
+        func skip(_ account: Account) -> StepResult {
+            context.send("skip", payload: account)
+        }
+
+        /// Sends `phoneEntry.cancel`.
+        @discardableResult
+        func cancel() -> StepResult {
+            context.send("cancel")
+        }
+
+        /// Sends `phoneEntry.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `phoneEntry.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `profileForm.cancel`.
-    @discardableResult
-    public func cancel() -> StepResult {
-        context.send("cancel")
+    /// `phoneCode` (Enter the code): its input, its events and what it receives, typed.
+    @MainActor
+    struct PhoneCodeScreen: ScreenInterface {
+        static let screenID = "phoneCode"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> VerifiedAccount {
+            try context.input(as: VerifiedAccount.self)
+        }
+
+        /// Sends `phoneCode.verified`.
+        @discardableResult
+        func verified(_ verifiedAccount: VerifiedAccount) -> StepResult {
+            context.send("verified", payload: verifiedAccount)
+        }
+
+        /// Sends `phoneCode.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
+
+        /// Sends `phoneCode.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 
-    /// Sends `profileForm.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-}
+    /// `notificationPrimer` (Stay in the loop): its input, its events and what it receives, typed.
+    @MainActor
+    struct NotificationPrimerScreen: ScreenInterface {
+        static let screenID = "notificationPrimer"
+        let context: ViewModelContext
 
-/// `phoneEntry` (Phone number): its input, its events and what it receives, typed.
-@MainActor
-public struct PhoneEntryScreen: ScreenInterface {
-    public static let screenID = "phoneEntry"
-    public let context: ViewModelContext
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> Account {
+            try context.input(as: Account.self)
+        }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> Account {
-        try context.input(as: Account.self)
-    }
+        /// Sends `notificationPrimer.done`.
+        @discardableResult
+        func done(_ account: Account) -> StepResult {
+            context.send("done", payload: account)
+        }
 
-    /// Sends `phoneEntry.codeSent`.
-    @discardableResult
-    public func codeSent(_ verifiedAccount: VerifiedAccount) -> StepResult {
-        context.send("codeSent", payload: verifiedAccount)
-    }
-
-    /// Sends `phoneEntry.skip`.
-    @discardableResult
-    public func skip(_ account: Account) -> StepResult {
-        context.send("skip", payload: account)
+        /// Sends `notificationPrimer.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
     }
 
-    /// Sends `phoneEntry.cancel`.
-    @discardableResult
-    public func cancel() -> StepResult {
-        context.send("cancel")
+    /// `welcome` (Welcome): its input, its events and what it receives, typed.
+    @MainActor
+    struct WelcomeScreen: ScreenInterface {
+        static let screenID = "welcome"
+        let context: ViewModelContext
+
+        init(context: ViewModelContext) {
+            self.context = context
+        }
+
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> Account {
+            try context.input(as: Account.self)
+        }
+
+        /// Sends `welcome.done`.
+        @discardableResult
+        func done(_ account: Account) -> StepResult {
+            context.send("done", payload: account)
+        }
+
+        /// Sends `welcome.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
     }
 
-    /// Sends `phoneEntry.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
+    /// `home`: its input, its events and what it receives, typed.
+    @MainActor
+    struct HomeScreen: ScreenInterface {
+        static let screenID = "home"
+        let context: ViewModelContext
 
-    /// Sends `phoneEntry.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
+        init(context: ViewModelContext) {
+            self.context = context
+        }
 
-/// `phoneCode` (Enter the code): its input, its events and what it receives, typed.
-@MainActor
-public struct PhoneCodeScreen: ScreenInterface {
-    public static let screenID = "phoneCode"
-    public let context: ViewModelContext
+        /// The input the flow passed.
+        func input() throws(ValueCodingError) -> Account {
+            try context.input(as: Account.self)
+        }
 
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
+        /// Sends `home.logOut`.
+        @discardableResult
+        func logOut() -> StepResult {
+            context.send("logOut")
+        }
 
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> VerifiedAccount {
-        try context.input(as: VerifiedAccount.self)
-    }
+        /// Sends `home.back`.
+        @discardableResult
+        func back() -> StepResult {
+            context.send("back")
+        }
 
-    /// Sends `phoneCode.verified`.
-    @discardableResult
-    public func verified(_ verifiedAccount: VerifiedAccount) -> StepResult {
-        context.send("verified", payload: verifiedAccount)
-    }
-
-    /// Sends `phoneCode.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `phoneCode.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
-    }
-}
-
-/// `notificationPrimer` (Stay in the loop): its input, its events and what it receives, typed.
-@MainActor
-public struct NotificationPrimerScreen: ScreenInterface {
-    public static let screenID = "notificationPrimer"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> Account {
-        try context.input(as: Account.self)
-    }
-
-    /// Sends `notificationPrimer.done`.
-    @discardableResult
-    public func done(_ account: Account) -> StepResult {
-        context.send("done", payload: account)
-    }
-
-    /// Sends `notificationPrimer.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-}
-
-/// `welcome` (Welcome): its input, its events and what it receives, typed.
-@MainActor
-public struct WelcomeScreen: ScreenInterface {
-    public static let screenID = "welcome"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> Account {
-        try context.input(as: Account.self)
-    }
-
-    /// Sends `welcome.done`.
-    @discardableResult
-    public func done(_ account: Account) -> StepResult {
-        context.send("done", payload: account)
-    }
-
-    /// Sends `welcome.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-}
-
-/// `home`: its input, its events and what it receives, typed.
-@MainActor
-public struct HomeScreen: ScreenInterface {
-    public static let screenID = "home"
-    public let context: ViewModelContext
-
-    public init(context: ViewModelContext) {
-        self.context = context
-    }
-
-    /// The input the flow passed.
-    public func input() throws(ValueCodingError) -> Account {
-        try context.input(as: Account.self)
-    }
-
-    /// Sends `home.logOut`.
-    @discardableResult
-    public func logOut() -> StepResult {
-        context.send("logOut")
-    }
-
-    /// Sends `home.back`.
-    @discardableResult
-    public func back() -> StepResult {
-        context.send("back")
-    }
-
-    /// Sends `home.done`.
-    @discardableResult
-    public func done() -> StepResult {
-        context.send("done")
+        /// Sends `home.done`.
+        @discardableResult
+        func done() -> StepResult {
+            context.send("done")
+        }
     }
 }

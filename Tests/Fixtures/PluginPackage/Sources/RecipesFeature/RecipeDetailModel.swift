@@ -1,14 +1,14 @@
 import BatonRuntime
 import Foundation
 
-/// A view model written against the generated API: typed input, typed senders, the screen id
-/// enum and the compiled flow in the target's resources.
+/// A view model written against the generated API (in the flow's namespace, `Recipes`): typed
+/// input, typed senders, the screen id enum and the compiled flow in the target's resources.
 @MainActor
 final class RecipeDetailModel: ScreenViewModel {
-    let screen: RecipeDetailScreen
-    let recipe: Recipe?
+    let screen: Recipes.RecipeDetailScreen
+    let recipe: Recipes.Recipe?
 
-    init(_ screen: RecipeDetailScreen) {
+    init(_ screen: Recipes.RecipeDetailScreen) {
         self.screen = screen
         self.recipe = try? screen.input()
     }
@@ -29,10 +29,10 @@ final class RecipeDetailModel: ScreenViewModel {
 @MainActor
 func startRecipes() throws -> FlowRuntime {
     var registry = ViewModelRegistry()
-    registry.register(RecipeDetailScreen.self) { RecipeDetailModel($0) }
+    registry.register(Recipes.RecipeDetailScreen.self) { RecipeDetailModel($0) }
     let url = Bundle.module.url(forResource: "recipes.flow", withExtension: "json") ?? URL(fileURLWithPath: "/missing")
     let prepared = try PreparedFlow.prepare(compiledJSON: try Data(contentsOf: url),
-                                            availableScreens: Set(RecipesScreenID.allCases.map(\.rawValue)))
+                                            availableScreens: Set(Recipes.ScreenID.allCases.map(\.rawValue)))
     return try FlowRuntime(prepared: prepared, registry: registry,
                            environment: RuntimeEnvironment(context: ["loggedIn": .bool(true), "userId": .string("u1")]))
 }
