@@ -215,8 +215,8 @@ private struct Search {
         shownScreens.insert(top)
         let placement = CoverageTarget.placement(screen: top, flows: navigation.flows)
         if reached[placement] == nil { reached[placement] = trace(to: position) }
-        if let bound = survey.bound {
-            boundsHit.insert(bound)
+        if let cut = survey.bound {
+            boundsHit.insert(cut.bound)
             return
         }
         var stateKey: StateKey?
