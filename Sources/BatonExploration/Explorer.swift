@@ -58,6 +58,9 @@ private struct Search {
     private var linkSettings: Set<LinkSetting> = []
     private var findings = FindingCollector()
     private var boundsHit: Set<String> = []
+    /// The states each bound left out, by the bound: what `result()` reads to tell which unused
+    /// parts it cannot claim.
+    private var frontiers: [String: Frontier] = [:]
     /// The drivers that expand states side by side; made once the starts are known.
     private var workers: ExplorationWorkers
     /// How many states are expanded together at most: enough to keep the workers busy, few
@@ -83,7 +86,7 @@ private struct Search {
 
     mutating func run() {
         let limit = max(options.maxStarts, 1)
-        if domains.factAssignmentCount > limit { boundsHit.insert("maxStarts") }
+        if domains.factAssignmentCount > limit { cutStarts() }
         var started = 0
         for context in domains.startContexts(limit: limit) {
             for start in driver.start(context: context, limit: limit - started) {
@@ -100,7 +103,7 @@ private struct Search {
                     }
                 }
             }
-            if driver.startsBounded { boundsHit.insert("maxStarts") }
+            if driver.startsBounded { cutStarts() }
             if started >= limit { break }
         }
         // With several workers, the search's own driver is not one of them: it merges while
@@ -124,6 +127,12 @@ private struct Search {
         if workers.forksBounded { boundsHit.insert("maxForks") }
     }
 
+    /// Notes that `maxStarts` left starts untried: anything the flow starts with may follow.
+    private mutating func cutStarts() {
+        boundsHit.insert("maxStarts")
+        frontiers["maxStarts", default: Frontier()].addStart(spec.start.name, linksExist: !menu.links.isEmpty)
+    }
+
     /// States whose steps are being taken (`start(_:)`).
     private struct Batch {
         var positions: Range<Int>
@@ -136,6 +145,7 @@ private struct Search {
         guard !driver.isKnown(state, key: key, among: known) else { return nil }
         guard states.count < options.maxStates else {
             boundsHit.insert("maxStates")
+            frontiers["maxStates", default: Frontier()].add(state, at: nil, linksExist: !menu.links.isEmpty)
             return nil
         }
         known[key] = states.count
@@ -217,6 +227,7 @@ private struct Search {
         if reached[placement] == nil { reached[placement] = trace(to: position) }
         if let cut = survey.bound {
             boundsHit.insert(cut.bound)
+            frontiers[cut.bound, default: Frontier()].add(state, at: cut.at, linksExist: !menu.links.isEmpty)
             return
         }
         var stateKey: StateKey?
@@ -224,6 +235,8 @@ private struct Search {
         var wayOuts: [[WayOut]] = []
         /// Whether `maxForks` cut a step short here: then some ways out may be missing.
         var waysMissing = false
+        /// Whether it cut a link's step short.
+        var linkWaysMissing = false
         /// Whether a step leads away under every value of the open settings (a way out that read
         /// none of them): then the user is not stuck here, and no more ways are noted.
         var leadsAway = false
@@ -233,6 +246,7 @@ private struct Search {
             let entry = step.entry
             var leaves: [WayOut] = []
             waysMissing = waysMissing || step.bounded
+            linkWaysMissing = linkWaysMissing || step.bounded && entry.link != nil
             for wayIndex in step.ways {
                 let afterKey = ways[wayIndex].afterKey
                 let outcome = ways[wayIndex].outcome
@@ -278,6 +292,10 @@ private struct Search {
                 }
             }
             if entry.link == nil, !leadsAway { wayOuts.append(leaves) }
+        }
+        if waysMissing {
+            frontiers["maxForks", default: Frontier()].add(state, at: top, linksExist: !menu.links.isEmpty,
+                                                            opensLinks: linkWaysMissing)
         }
         if !waysMissing, !leadsAway, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts,
                                                                           flagValues: driver.values(ofFlag:)) {
@@ -365,21 +383,49 @@ private struct Search {
         return Trace(flags: decided, context: starts[current] ?? [:], steps: steps.reversed())
     }
 
+    /// The findings, each part no explored state used reported unused only when no state a
+    /// bound left out may use it (the rest are listed in the bound's note), and what was reached.
     func result() -> ExplorationResult {
         var collector = findings
-        let complete = !boundsHit.contains("maxStates") && !boundsHit.contains("maxStarts")
         let declared = CoverageTarget.sorted(CoverageTarget.declared(in: spec) + reached.keys.filter {
             if case .placement = $0 { true } else { false }
         })
-        if complete {
-            collector.addUnused(spec: spec, index: index, locations: locations, shownScreens: shownScreens,
-                                activeFlows: activeFlows, reached: reached, refused: refusedTargets, linkRefusals: linkRefusals)
+        let bounds = boundsHit.sorted()
+        let pastBounds = unexploredReach(of: bounds)
+        var mayBeUsed: [String: [UnusedPart]] = [:]
+        let unused = FindingCollector.unusedParts(spec: spec, index: index, locations: locations, shownScreens: shownScreens,
+                                                  activeFlows: activeFlows, reached: reached, refused: refusedTargets,
+                                                  linkRefusals: linkRefusals)
+        for part in unused {
+            // Listed once, under the first bound whose states may use it.
+            if let bound = pastBounds.first(where: { part.mayBeUsed(past: $0.reach) })?.bound {
+                mayBeUsed[bound, default: []].append(part)
+            } else {
+                collector.add(part.finding)
+            }
         }
-        for bound in boundsHit.sorted() {
-            collector.add(Finding.bounded(bound, options: options, states: states.count, at: spec.location))
+        for bound in bounds {
+            collector.add(Finding.bounded(bound, options: options, states: states.count, stoppedAt: frontiers[bound]?.firstAt,
+                                          mayBeUsed: mayBeUsed[bound] ?? [], index: index, at: spec.location))
         }
-        return ExplorationResult(findings: collector.sorted, reached: reached, declared: declared,
-                                 statesExplored: states.count, boundsHit: boundsHit.sorted())
+        let unexplored = declared.filter { target in
+            if case .placement = target { return false }
+            return reached[target] == nil && pastBounds.contains { $0.reach.targets.contains(target) }
+        }
+        return ExplorationResult(findings: collector.sorted, reached: reached, declared: declared, unexplored: unexplored,
+                                 statesExplored: states.count, boundsHit: bounds)
+    }
+
+    /// What the states each bound in `bounds` left out could lead to, in that order. A bound
+    /// reached without a state to show for it is taken to leave out anything the flow starts with.
+    private func unexploredReach(of bounds: [String]) -> [(bound: String, reach: UnexploredReach)] {
+        guard !bounds.isEmpty else { return [] }
+        let triggers = TriggerIndex(index: index, domains: domains)
+        return bounds.map { bound in
+            var frontier = frontiers[bound] ?? Frontier()
+            if frontier.isEmpty { frontier.addStart(spec.start.name, linksExist: !menu.links.isEmpty) }
+            return (bound, UnexploredReach(frontier, triggers: triggers, tried: linkSettings))
+        }
     }
 }
 
