@@ -127,6 +127,15 @@ private struct Search {
         if workers.forksBounded { boundsHit.insert("maxForks") }
     }
 
+    /// Notes that `bound` left out what follows `state` (whose top screen, or the screen or flow
+    /// a depth bound stopped at, is `at`; `opensLinks` when a link's step was cut short).
+    // Perf: out of line, so that `admit` stays inlined where most searches never cut (PERFORMANCE.md).
+    @inline(never)
+    private mutating func cut(_ state: ExploredState, by bound: String, at: String? = nil, opensLinks: Bool = false) {
+        boundsHit.insert(bound)
+        frontiers[bound, default: Frontier()].add(state, at: at, linksExist: !menu.links.isEmpty, opensLinks: opensLinks)
+    }
+
     /// Notes that `maxStarts` left starts untried: anything the flow starts with may follow.
     private mutating func cutStarts() {
         boundsHit.insert("maxStarts")
@@ -144,8 +153,7 @@ private struct Search {
     private mutating func admit(_ state: ExploredState, key: StateKey, parent: Int? = nil, by taken: Taken? = nil) -> Int? {
         guard !driver.isKnown(state, key: key, among: known) else { return nil }
         guard states.count < options.maxStates else {
-            boundsHit.insert("maxStates")
-            frontiers["maxStates", default: Frontier()].add(state, at: nil, linksExist: !menu.links.isEmpty)
+            cut(state, by: "maxStates")
             return nil
         }
         known[key] = states.count
@@ -225,9 +233,8 @@ private struct Search {
         shownScreens.insert(top)
         let placement = CoverageTarget.placement(screen: top, flows: navigation.flows)
         if reached[placement] == nil { reached[placement] = trace(to: position) }
-        if let cut = survey.bound {
-            boundsHit.insert(cut.bound)
-            frontiers[cut.bound, default: Frontier()].add(state, at: cut.at, linksExist: !menu.links.isEmpty)
+        if let depthCut = survey.bound {
+            cut(state, by: depthCut.bound, at: depthCut.at)
             return
         }
         var stateKey: StateKey?
@@ -293,10 +300,7 @@ private struct Search {
             }
             if entry.link == nil, !leadsAway { wayOuts.append(leaves) }
         }
-        if waysMissing {
-            frontiers["maxForks", default: Frontier()].add(state, at: top, linksExist: !menu.links.isEmpty,
-                                                            opensLinks: linkWaysMissing)
-        }
+        if waysMissing { cut(state, by: "maxForks", at: top, opensLinks: linkWaysMissing) }
         if !waysMissing, !leadsAway, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts,
                                                                           flagValues: driver.values(ofFlag:)) {
             let preset = Self.presetSteps(stuck.facts, before: state.context)
@@ -408,7 +412,7 @@ private struct Search {
             collector.add(Finding.bounded(bound, options: options, states: states.count, stoppedAt: frontiers[bound]?.firstAt,
                                           mayBeUsed: mayBeUsed[bound] ?? [], index: index, at: spec.location))
         }
-        let unexplored = declared.filter { target in
+        let unexplored = pastBounds.isEmpty ? [] : declared.filter { target in
             if case .placement = target { return false }
             return reached[target] == nil && pastBounds.contains { $0.reach.targets.contains(target) }
         }

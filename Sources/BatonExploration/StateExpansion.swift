@@ -86,7 +86,9 @@ final class StateSurvey {
         // Most stacks are short, where comparing names beats hashing them; a long one is
         // counted in a table, so that the count stays linear in its length.
         if names.count <= 16 {
-            for (position, name) in names.enumerated() {
+            // A name is met a time too many at its position `limit` or later.
+            for position in max(limit, 0)..<names.count {
+                let name = names[position]
                 var count = 1
                 for other in names[..<position] where other == name { count += 1 }
                 if count > limit { return name }

@@ -94,6 +94,31 @@ import Testing
         #expect(result.unexplored.isEmpty)
     }
 
+    @Test func aFlowThatPresentsItselfStopsAtTheRepeatBoundOfFlows() throws {
+        // Each card is a modal of its own, a stack of one: no screen repeats on a stack, but the
+        // way to the visible screen repeats cardFlow.
+        let result = try #require(explore("""
+            baton: 1
+            start: main
+            screens:
+              home: {events: [open]}
+              card: {events: [again]}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.open: sheet cardFlow
+              cardFlow:
+                stack: card
+                on:
+                  card.again: sheet cardFlow
+            """))
+        #expect(result.boundsHit == ["maxRepeats"])
+        #expect(Self.findings(result) == [
+            "1: exploration-bounded: exploration did not go past 2 instances of one screen or flow on a stack (--max-repeats), first at cardFlow; 4 states explored",
+        ])
+    }
+
     @Test func aPartStatesPastTheRepeatBoundMayUseIsListedInItsNoteNotReportedUnused() throws {
         // `inner` handles `detail.more` before main can, but a reading of the flow does not know
         // which flow takes an event first: past the bound (detail pushes itself), main's entry
