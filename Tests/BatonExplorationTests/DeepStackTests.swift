@@ -19,6 +19,30 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Main pushes `inner` and handles `detail.more` itself too, but inner, which shows detail,
+    /// takes it first (with `innerMore`): main's entry and `other`, which only it pushes, are
+    /// never used.
+    static func shadowed(innerMore: String) -> String {
+        """
+        baton: 1
+        start: main
+        screens:
+          home: {events: [open]}
+          detail: {events: [more]}
+          other: {}
+        flows:
+          main:
+            stack: home
+            on:
+              home.open: push inner
+              detail.more: push other
+          inner:
+            stack: detail
+            on:
+              detail.more: \(innerMore)
+        """
+    }
+
     /// The codes and messages of the findings, sorted as reported.
     static func findings(_ result: ExplorationResult) -> [String] {
         result.findings.map { "\($0.location.map { "\($0.start.line): " } ?? "")\($0.code): \($0.message)" }
@@ -67,22 +91,7 @@ import Testing
     }
 
     @Test func aScreenThatPushesItselfStopsAtTheRepeatBoundAndItsNoteSaysWhere() throws {
-        let result = try #require(explore("""
-            baton: 1
-            start: main
-            screens:
-              home: {events: [open]}
-              detail: {events: [more]}
-              other: {}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.open:
-                    - push detail
-                    - push other
-                  detail.more: push detail
-            """))
+        let result = try #require(explore(detailPushingItself))
         #expect(result.boundsHit == ["maxRepeats"])
         // The states past the bound repeat detail: `other` is shown only by an alternative no
         // step takes, from them or from any other state.
@@ -123,24 +132,7 @@ import Testing
         // `inner` handles `detail.more` before main can, but a reading of the flow does not know
         // which flow takes an event first: past the bound (detail pushes itself), main's entry
         // and the screen it pushes may be used, so they are listed, not reported.
-        let result = try #require(explore("""
-            baton: 1
-            start: main
-            screens:
-              home: {events: [open]}
-              detail: {events: [more]}
-              other: {}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.open: push inner
-                  detail.more: push other
-              inner:
-                stack: detail
-                on:
-                  detail.more: push detail
-            """))
+        let result = try #require(explore(Self.shadowed(innerMore: "push detail")))
         #expect(result.boundsHit == ["maxRepeats"])
         let note = try #require(result.findings.first)
         #expect(Self.findings(result) == [
@@ -151,26 +143,9 @@ import Testing
             "12: may be used past the bound: transition main: detail.more",
         ])
         #expect(result.unexplored == [.transition(flow: "main", trigger: "detail.more", action: 0)])
-        // Explored without the bound's cut (the same flow, where detail does not push itself),
-        // both are reported unused.
-        let complete = try #require(explore("""
-            baton: 1
-            start: main
-            screens:
-              home: {events: [open]}
-              detail: {events: [more]}
-              other: {}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.open: push inner
-                  detail.more: push other
-              inner:
-                stack: detail
-                on:
-                  detail.more: popToRoot
-            """))
+        // Explored without the bound's cut (where detail does not push itself), both are
+        // reported unused.
+        let complete = try #require(explore(Self.shadowed(innerMore: "popToRoot")))
         #expect(complete.boundsHit.isEmpty)
         #expect(complete.findings.map(\.code) == ["unused-screen", "unused-transition"])
     }

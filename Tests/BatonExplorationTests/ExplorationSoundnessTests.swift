@@ -27,25 +27,15 @@ import Testing
 
     @Test func randomWalksStayWithinWhatExplorationReached() throws {
         var explored = 0
-        let (end, overflow) = Self.firstSeed.addingReportingOverflow(UInt64(max(Self.flows, 0)))
-        for seed in Self.firstSeed..<(overflow ? UInt64.max : end) {
-            let text = RandomFlow.yaml(seed: seed)
-            let loaded = FlowLoader().load(text: text, path: "random.yaml")
-            guard let spec = loaded.spec, !loaded.hasErrors else { continue }
-            let lint = Linter().lint(spec)
-            guard !lint.hasErrors else { continue }
+        Self.forEachCleanFlow(count: Self.flows) { seed, text, spec, lint in
             let options = ExplorationOptions(maxStates: 800)
             let result = Explorer(spec: spec, options: options).run()
             // Stacks that grow without end meet the depth bounds; walks stop where the search does.
-            guard result.boundsHit.allSatisfy({ $0 == "maxStackDepth" || $0 == "maxRepeats" }) else { continue }
+            guard result.boundsHit.allSatisfy({ $0 == "maxStackDepth" || $0 == "maxRepeats" }) else { return true }
             explored += 1
             let oracle = Oracle(spec: spec, result: result, lint: lint, options: options)
             var random = SplitMix64(seed: seed &* 7_919 &+ 1)
-            for _ in 0..<Self.walksPerFlow {
-                let problems = oracle.walk(random: &random)
-                #expect(problems.isEmpty, "seed \(seed): \(problems.joined(separator: "; "))\n\(text)")
-                if !problems.isEmpty { return }
-            }
+            return Self.expectWalksFindNothing(seed: seed, text: text) { oracle.walk(random: &random) }
         }
         // Enough of the random flows lint clean and explore completely for the run to mean something.
         #expect(explored >= Self.flows / 3, "only \(explored) of \(Self.flows) random flows were explored")
@@ -58,13 +48,7 @@ import Testing
     @Test func walksPastTheBoundsUseNothingReportedUnused() throws {
         var walked = 0
         var cut = 0
-        let (end, overflow) = Self.firstSeed.addingReportingOverflow(UInt64(max(Self.flows / 2, 0)))
-        for seed in Self.firstSeed..<(overflow ? UInt64.max : end) {
-            let text = RandomFlow.yaml(seed: seed, deepStack: true)
-            let loaded = FlowLoader().load(text: text, path: "random.yaml")
-            guard let spec = loaded.spec, !loaded.hasErrors else { continue }
-            let lint = Linter().lint(spec)
-            guard !lint.hasErrors else { continue }
+        Self.forEachCleanFlow(count: Self.flows / 2, deepStack: true) { seed, text, spec, lint in
             // Every other flow with a depth guard low enough to cut its deep stack.
             let options = ExplorationOptions(maxStates: 800, maxStackDepth: seed % 2 == 0 ? 4 + Int(seed % 11) : 64)
             let result = Explorer(spec: spec, options: options).run()
@@ -72,14 +56,36 @@ import Testing
             if !result.isComplete { cut += 1 }
             let oracle = Oracle(spec: spec, result: result, lint: lint, options: options)
             var random = SplitMix64(seed: seed &* 6_007 &+ 3)
-            for _ in 0..<Self.walksPerFlow {
-                let problems = oracle.walkPastBounds(random: &random)
-                #expect(problems.isEmpty, "seed \(seed): \(problems.joined(separator: "; "))\n\(text)")
-                if !problems.isEmpty { return }
-            }
+            return Self.expectWalksFindNothing(seed: seed, text: text) { oracle.walkPastBounds(random: &random) }
         }
         #expect(walked >= Self.flows / 6, "only \(walked) of \(Self.flows / 2) random flows with a deep stack lint clean")
         #expect(cut >= walked / 4, "only \(cut) of \(walked) explorations were cut short by a bound")
+    }
+
+    /// Calls `body` with each of `count` random flows from `firstSeed` on that loads and lints
+    /// without error (its seed, text, model and lint findings), until it returns false.
+    static func forEachCleanFlow(count: Int, deepStack: Bool = false,
+                                 _ body: (UInt64, String, FlowSpec, [Diagnostic]) throws -> Bool) rethrows {
+        let (end, overflow) = firstSeed.addingReportingOverflow(UInt64(max(count, 0)))
+        for seed in firstSeed..<(overflow ? UInt64.max : end) {
+            let text = RandomFlow.yaml(seed: seed, deepStack: deepStack)
+            let loaded = FlowLoader().load(text: text, path: "random.yaml")
+            guard let spec = loaded.spec, !loaded.hasErrors else { continue }
+            let lint = Linter().lint(spec)
+            guard !lint.hasErrors else { continue }
+            guard try body(seed, text, spec, lint) else { return }
+        }
+    }
+
+    /// Takes `walksPerFlow` walks (`walk` gives what one saw that exploration did not report)
+    /// and expects each to see nothing; false at the first that does.
+    static func expectWalksFindNothing(seed: UInt64, text: String, _ walk: () -> [String]) -> Bool {
+        for _ in 0..<walksPerFlow {
+            let problems = walk()
+            #expect(problems.isEmpty, "seed \(seed): \(problems.joined(separator: "; "))\n\(text)")
+            if !problems.isEmpty { return false }
+        }
+        return true
     }
 
     /// A file and line, what "reported on the same line" compares.

@@ -337,22 +337,7 @@ import Testing
     }
 
     @Test func unusedPartsAreReportedOnlyWhereNoStateABoundLeftOutMayUseThem() throws {
-        let text = """
-            baton: 1
-            start: main
-            screens:
-              home: {events: {open: ~}}
-              detail: {events: {more: ~}}
-              other: {}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.open:
-                    - push detail
-                    - push other
-                  detail.more: push detail
-            """
+        let text = detailPushingItself
         let complete = try #require(explore(text))
         let codes = complete.findings.map(\.code)
         #expect(codes.contains("unused-screen") && codes.contains("unused-transition"), "\(complete.findings)")
