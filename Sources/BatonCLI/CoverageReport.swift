@@ -5,7 +5,8 @@ import Foundation
 
 /// What scenarios covered of what a user can reach, per flow file: the screens (in their
 /// placements), transitions and links exploration reached, which the scenarios used and which
-/// they missed, each missed one with its place. What no reachable state uses is not counted.
+/// they missed, each missed one with its place. What no reachable state uses is not counted, nor
+/// what exploration left unexplored past a bound.
 struct CoverageReport: Codable {
     struct Flow: Codable {
         var flow: String
@@ -15,6 +16,9 @@ struct CoverageReport: Codable {
         var links: Kind
         /// Declared transitions and links no reachable state uses (`baton lint` reports them).
         var unreachable: Int
+        /// Declared transitions and links no explored state used that states a bound left out
+        /// may use: neither reachable nor unreachable, as far as exploration can tell.
+        var unexplored: Int
         /// Whether exploration saw every state (no bound cut it short).
         var complete: Bool
     }
@@ -71,15 +75,16 @@ struct CoverageReport: Codable {
             let percent = targets.isEmpty ? 100 : (Double(hit.count) * 1000 / Double(targets.count)).rounded() / 10
             return Kind(reachable: targets.count, covered: hit.count, percent: percent, missed: missed)
         }
+        let unexplored = Set(exploration.unexplored)
         let unreachable = exploration.declared.filter { target in
             if case .placement = target { return false }
-            return exploration.reached[target] == nil
+            return exploration.reached[target] == nil && !unexplored.contains(target)
         }.count
         return Flow(flow: path, scenarioFiles: files,
                     placements: kind { if case .placement = $0 { true } else { false } },
                     transitions: kind { if case .transition = $0 { true } else { false } },
                     links: kind { if case .link = $0 { true } else { false } },
-                    unreachable: unreachable, complete: exploration.isComplete)
+                    unreachable: unreachable, unexplored: unexplored.count, complete: exploration.isComplete)
     }
 
     /// The report as text, a block per flow.
@@ -99,6 +104,9 @@ struct CoverageReport: Codable {
             }
             if flow.unreachable > 0 {
                 lines.append("  not counted: \(flow.unreachable) transitions and links no reachable state uses (`baton lint` reports them)")
+            }
+            if flow.unexplored > 0 {
+                lines.append("  not counted: \(flow.unexplored) transitions and links no explored state uses that states past a bound may use (`baton lint` lists them in its note)")
             }
             if !flow.complete {
                 lines.append("  note: exploration reached a bound; what it did not reach is not counted")

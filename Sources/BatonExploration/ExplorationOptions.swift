@@ -5,9 +5,13 @@ import Foundation
 public struct ExplorationOptions: Sendable, Hashable {
     /// How many distinct states are explored at most.
     public var maxStates: Int
-    /// How many screens one navigation stack may hold before the search stops going deeper.
+    /// How many screens one navigation stack may hold before the search stops going deeper: a
+    /// guard against stacks that grow through many distinct screens pushed in a cycle, which
+    /// no realistic flow meets (a stack of distinct screens is otherwise explored to its end).
     public var maxStackDepth: Int
-    /// How many instances of one screen one stack may hold before the search stops going deeper.
+    /// How many instances of one screen one stack may hold, or of one flow the way to the
+    /// visible screen, before the search stops going deeper: what bounds a stack that grows
+    /// without end (a screen that pushes itself).
     public var maxRepeats: Int
     /// How many starts are tried at most: assignments of the facts conditions read, each times
     /// those of the flags the start reads.
@@ -21,7 +25,7 @@ public struct ExplorationOptions: Sendable, Hashable {
     /// As many jobs as the machine has active processors, up to eight.
     public static var defaultJobs: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
 
-    public init(maxStates: Int = 10_000, maxStackDepth: Int = 12, maxRepeats: Int = 2, maxStarts: Int = 256,
+    public init(maxStates: Int = 10_000, maxStackDepth: Int = 64, maxRepeats: Int = 2, maxStarts: Int = 256,
                 maxForks: Int = 1_024, jobs: Int = ExplorationOptions.defaultJobs) {
         self.maxStates = maxStates
         self.maxStackDepth = maxStackDepth

@@ -11,16 +11,21 @@ public struct ExplorationResult: Sendable {
     /// Every transition alternative and link the flow declares, and every placement reached,
     /// sorted.
     public var declared: [CoverageTarget]
+    /// The declared transition alternatives and links no explored state used that a state a
+    /// bound left out may use: neither reached nor known to be unreachable, sorted.
+    public var unexplored: [CoverageTarget]
     /// How many distinct states were explored.
     public var statesExplored: Int
-    /// The bounds the search reached (`maxStates`, `maxStackDepth`, `maxRepeats`, `maxStarts`).
+    /// The bounds the search reached (`maxStates`, `maxStackDepth`, `maxRepeats`, `maxStarts`,
+    /// `maxForks`), sorted.
     public var boundsHit: [String]
 
     public init(findings: [Diagnostic], reached: [CoverageTarget: Trace], declared: [CoverageTarget],
-                statesExplored: Int, boundsHit: [String]) {
+                unexplored: [CoverageTarget], statesExplored: Int, boundsHit: [String]) {
         self.findings = findings
         self.reached = reached
         self.declared = declared
+        self.unexplored = unexplored
         self.statesExplored = statesExplored
         self.boundsHit = boundsHit
     }

@@ -58,6 +58,9 @@ private struct Search {
     private var linkSettings: Set<LinkSetting> = []
     private var findings = FindingCollector()
     private var boundsHit: Set<String> = []
+    /// The states each bound left out, by the bound: what `result()` reads to tell which unused
+    /// parts it cannot claim.
+    private var frontiers: [String: Frontier] = [:]
     /// The drivers that expand states side by side; made once the starts are known.
     private var workers: ExplorationWorkers
     /// How many states are expanded together at most: enough to keep the workers busy, few
@@ -83,7 +86,7 @@ private struct Search {
 
     mutating func run() {
         let limit = max(options.maxStarts, 1)
-        if domains.factAssignmentCount > limit { boundsHit.insert("maxStarts") }
+        if domains.factAssignmentCount > limit { cutStarts() }
         var started = 0
         for context in domains.startContexts(limit: limit) {
             for start in driver.start(context: context, limit: limit - started) {
@@ -100,7 +103,7 @@ private struct Search {
                     }
                 }
             }
-            if driver.startsBounded { boundsHit.insert("maxStarts") }
+            if driver.startsBounded { cutStarts() }
             if started >= limit { break }
         }
         // With several workers, the search's own driver is not one of them: it merges while
@@ -124,6 +127,21 @@ private struct Search {
         if workers.forksBounded { boundsHit.insert("maxForks") }
     }
 
+    /// Notes that `bound` left out what follows `state` (whose top screen, or the screen or flow
+    /// a depth bound stopped at, is `at`; `opensLinks` when a link's step was cut short).
+    // Perf: out of line, so that `admit` stays inlined where most searches never cut (PERFORMANCE.md).
+    @inline(never)
+    private mutating func cut(_ state: ExploredState, by bound: String, at: String? = nil, opensLinks: Bool = false) {
+        boundsHit.insert(bound)
+        frontiers[bound, default: Frontier()].add(state, at: at, linksExist: !menu.links.isEmpty, opensLinks: opensLinks)
+    }
+
+    /// Notes that `maxStarts` left starts untried: anything the flow starts with may follow.
+    private mutating func cutStarts() {
+        boundsHit.insert("maxStarts")
+        frontiers["maxStarts", default: Frontier()].addStart(spec.start.name, linksExist: !menu.links.isEmpty)
+    }
+
     /// States whose steps are being taken (`start(_:)`).
     private struct Batch {
         var positions: Range<Int>
@@ -135,7 +153,7 @@ private struct Search {
     private mutating func admit(_ state: ExploredState, key: StateKey, parent: Int? = nil, by taken: Taken? = nil) -> Int? {
         guard !driver.isKnown(state, key: key, among: known) else { return nil }
         guard states.count < options.maxStates else {
-            boundsHit.insert("maxStates")
+            cut(state, by: "maxStates")
             return nil
         }
         known[key] = states.count
@@ -215,8 +233,8 @@ private struct Search {
         shownScreens.insert(top)
         let placement = CoverageTarget.placement(screen: top, flows: navigation.flows)
         if reached[placement] == nil { reached[placement] = trace(to: position) }
-        if let bound = survey.bound {
-            boundsHit.insert(bound)
+        if let depthCut = survey.bound {
+            cut(state, by: depthCut.bound, at: depthCut.at)
             return
         }
         var stateKey: StateKey?
@@ -224,6 +242,8 @@ private struct Search {
         var wayOuts: [[WayOut]] = []
         /// Whether `maxForks` cut a step short here: then some ways out may be missing.
         var waysMissing = false
+        /// Whether it cut a link's step short.
+        var linkWaysMissing = false
         /// Whether a step leads away under every value of the open settings (a way out that read
         /// none of them): then the user is not stuck here, and no more ways are noted.
         var leadsAway = false
@@ -233,6 +253,7 @@ private struct Search {
             let entry = step.entry
             var leaves: [WayOut] = []
             waysMissing = waysMissing || step.bounded
+            linkWaysMissing = linkWaysMissing || step.bounded && entry.link != nil
             for wayIndex in step.ways {
                 let afterKey = ways[wayIndex].afterKey
                 let outcome = ways[wayIndex].outcome
@@ -279,6 +300,7 @@ private struct Search {
             }
             if entry.link == nil, !leadsAway { wayOuts.append(leaves) }
         }
+        if waysMissing { cut(state, by: "maxForks", at: top, opensLinks: linkWaysMissing) }
         if !waysMissing, !leadsAway, let stuck = WayOut.stuckAssignment(wayOuts, freeFacts: driver.freeFacts,
                                                                           flagValues: driver.values(ofFlag:)) {
             let preset = Self.presetSteps(stuck.facts, before: state.context)
@@ -365,21 +387,49 @@ private struct Search {
         return Trace(flags: decided, context: starts[current] ?? [:], steps: steps.reversed())
     }
 
+    /// The findings, each part no explored state used reported unused only when no state a
+    /// bound left out may use it (the rest are listed in the bound's note), and what was reached.
     func result() -> ExplorationResult {
         var collector = findings
-        let complete = !boundsHit.contains("maxStates") && !boundsHit.contains("maxStarts")
         let declared = CoverageTarget.sorted(CoverageTarget.declared(in: spec) + reached.keys.filter {
             if case .placement = $0 { true } else { false }
         })
-        if complete {
-            collector.addUnused(spec: spec, index: index, locations: locations, shownScreens: shownScreens,
-                                activeFlows: activeFlows, reached: reached, refused: refusedTargets, linkRefusals: linkRefusals)
+        let bounds = boundsHit.sorted()
+        let pastBounds = unexploredReach(of: bounds)
+        var mayBeUsed: [String: [UnusedPart]] = [:]
+        let unused = FindingCollector.unusedParts(spec: spec, index: index, locations: locations, shownScreens: shownScreens,
+                                                  activeFlows: activeFlows, reached: reached, refused: refusedTargets,
+                                                  linkRefusals: linkRefusals)
+        for part in unused {
+            // Listed once, under the first bound whose states may use it.
+            if let bound = pastBounds.first(where: { part.mayBeUsed(past: $0.reach) })?.bound {
+                mayBeUsed[bound, default: []].append(part)
+            } else {
+                collector.add(part.finding)
+            }
         }
-        for bound in boundsHit.sorted() {
-            collector.add(Finding.bounded(bound, options: options, states: states.count, at: spec.location))
+        for bound in bounds {
+            collector.add(Finding.bounded(bound, options: options, states: states.count, stoppedAt: frontiers[bound]?.firstAt,
+                                          mayBeUsed: mayBeUsed[bound] ?? [], index: index, at: spec.location))
         }
-        return ExplorationResult(findings: collector.sorted, reached: reached, declared: declared,
-                                 statesExplored: states.count, boundsHit: boundsHit.sorted())
+        let unexplored = pastBounds.isEmpty ? [] : declared.filter { target in
+            if case .placement = target { return false }
+            return reached[target] == nil && pastBounds.contains { $0.reach.targets.contains(target) }
+        }
+        return ExplorationResult(findings: collector.sorted, reached: reached, declared: declared, unexplored: unexplored,
+                                 statesExplored: states.count, boundsHit: bounds)
+    }
+
+    /// What the states each bound in `bounds` left out could lead to, in that order. A bound
+    /// reached without a state to show for it is taken to leave out anything the flow starts with.
+    private func unexploredReach(of bounds: [String]) -> [(bound: String, reach: UnexploredReach)] {
+        guard !bounds.isEmpty else { return [] }
+        let triggers = TriggerIndex(index: index, domains: domains)
+        return bounds.map { bound in
+            var frontier = frontiers[bound] ?? Frontier()
+            if frontier.isEmpty { frontier.addStart(spec.start.name, linksExist: !menu.links.isEmpty) }
+            return (bound, UnexploredReach(frontier, triggers: triggers, tried: linkSettings))
+        }
     }
 }
 

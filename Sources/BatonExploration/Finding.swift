@@ -60,7 +60,8 @@ public enum Finding {
               account.upgrade: sheet paywall
               paywall.subscribe: dismiss
         """,
-        fix: "Handle the event in the flow that shows the screen there, or in a flow above both placements.")
+        fix: "Handle the event in the flow that shows the screen there, or in a flow above both placements.",
+        reportedWhen: seenInAState)
 
     static let unhandledOutcomeInState = CheckDescription(
         code: "unhandled-outcome-in-state", severity: .warning,
@@ -137,7 +138,8 @@ public enum Finding {
               login.ok: finish
               login.cancel: finish cancelled
         """,
-        fix: "Take the outcome in the flow that starts the child (`ignore` when closing the child is all it should do); a flow above it takes it only where no flow between does, and only if it starts the child itself.")
+        fix: "Take the outcome in the flow that starts the child (`ignore` when closing the child is all it should do); a flow above it takes it only where no flow between does, and only if it starts the child itself.",
+        reportedWhen: seenInAState)
 
     static let rejectedInState = CheckDescription(
         code: "rejected-in-state", severity: .error,
@@ -174,7 +176,8 @@ public enum Finding {
               detail.edit: push editor
               editor.save: popTo detail
         """,
-        fix: "Make the action fit every state the trigger can come from, or give those states their own transition.")
+        fix: "Make the action fit every state the trigger can come from, or give those states their own transition.",
+        reportedWhen: seenInAState)
 
     static let stuckScreen = CheckDescription(
         code: "stuck-screen", severity: .warning,
@@ -205,7 +208,8 @@ public enum Finding {
               cart.pay: reset receipt
               receipt.close: reset cart
         """,
-        fix: "Give the screen an event its flow handles, or show it where back or a tab leads away.")
+        fix: "Give the screen an event its flow handles, or show it where back or a tab leads away.",
+        reportedWhen: "an explored state shows the screen and every step from it was taken, under every value of the open settings it read (a step `maxForks` cut short keeps it from being reported there), and none led away.")
 
     static let nothingShown = CheckDescription(
         code: "nothing-shown", severity: .error,
@@ -244,7 +248,8 @@ public enum Finding {
             sequence:
               - welcome
         """,
-        fix: "Give the sequence a step that can always be shown, or handle the outcome that closes the flow with an action that shows something else (`show`, `reset`).")
+        fix: "Give the sequence a step that can always be shown, or handle the outcome that closes the flow with an action that shows something else (`show`, `reset`).",
+        reportedWhen: seenInAState)
 
     static let unusedScreen = CheckDescription(
         code: "unused-screen", severity: .warning,
@@ -284,7 +289,8 @@ public enum Finding {
                 - {push: oldHelp, when: flags.legacy}
                 - {push: help}
         """,
-        fix: "Remove the screen, or fix the condition or order that hides every way to it.")
+        fix: "Remove the screen, or fix the condition or order that hides every way to it.",
+        reportedWhen: neverHappens("show it"))
 
     static let unusedFlow = CheckDescription(
         code: "unused-flow", severity: .warning,
@@ -320,7 +326,8 @@ public enum Finding {
           onboarding:
             stack: step
         """,
-        fix: "Remove the flow, or fix the condition or order that hides every way to it.")
+        fix: "Remove the flow, or fix the condition or order that hides every way to it.",
+        reportedWhen: neverHappens("run it"))
 
     static let unusedTransition = CheckDescription(
         code: "unused-transition", severity: .warning,
@@ -353,7 +360,8 @@ public enum Finding {
             on:
               home.open: push detail
         """,
-        fix: "Remove the transition or alternative, or fix what keeps it from being performed.")
+        fix: "Remove the transition or alternative, or fix what keeps it from being performed.",
+        reportedWhen: neverHappens("perform it"))
 
     static let linkNeverOpens = CheckDescription(
         code: "link-never-opens", severity: .warning,
@@ -395,7 +403,8 @@ public enum Finding {
             links:
               /home: home
         """,
-        fix: "Make the link's way reachable, or remove the link.")
+        fix: "Make the link's way reachable, or remove the link.",
+        reportedWhen: neverHappens("open it"))
 
     static let startFails = CheckDescription(
         code: "start-fails", severity: .error,
@@ -403,15 +412,26 @@ public enum Finding {
         rationale: "The runtime refuses to start (for example, a tabs flow that builds too many instances); the trace gives the flags and facts.",
         badExample: "",
         goodExample: "",
-        fix: "Make the start build a bounded state under every assignment.")
+        fix: "Make the start build a bounded state under every assignment.",
+        reportedWhen: "the start was tried: every assignment of the facts and start flags up to `--max-starts` is.")
 
     static let explorationBounded = CheckDescription(
         code: "exploration-bounded", severity: .note,
         summary: "The exploration reached one of its bounds; states beyond it were not explored.",
-        rationale: "Stacks that can grow without end (a screen that pushes itself) are explored to a depth and a number of repeats; a flow with very many states, or conditions over very many facts, to a number of states and starts; a step whose conditions read very many flags not yet decided and free facts is taken under at most 1,024 of their assignments. Findings about unused parts are only reported when no state or start was left out.",
+        rationale: "A stack that can grow without end (a screen that pushes itself) is explored until one screen, or one flow on the way to the visible screen, is on it more often than `--max-repeats` (2); a stack of distinct screens is explored to its end, and `--max-depth` (64) only guards against one that grows through many distinct screens pushed in a cycle (the note names the screen where it stopped). A flow with very many states, or conditions over very many facts, is explored to a number of states and starts; a step whose conditions read very many flags not yet decided and free facts is taken under at most 1,024 of their assignments. What the states left out could still lead to is read from the flow itself: a part no explored state used is reported unused only when none of them may use it, and is otherwise listed in the note, with its place.",
         badExample: "",
         goodExample: "",
-        fix: "Raise the bound (`baton lint --max-states`, `--max-depth`, `--max-repeats`, `--max-starts`) if states beyond it matter.")
+        fix: "Raise the bound (`baton lint --max-states`, `--max-depth`, `--max-repeats`, `--max-starts`) if states beyond it matter.",
+        reportedWhen: "a bound was reached, once per bound; its notes list the parts no explored state used that states past the bound may use.")
+
+    /// When a finding that something happens is reported: one explored state shows it.
+    static let seenInAState = "an explored state shows it, and the trace leads there. A bound that leaves states out can only leave more such states unreported, never make one up."
+
+    /// When a finding that something never happens (`what`: "show it") is reported: every
+    /// state that could make it happen was explored.
+    static func neverHappens(_ what: String) -> String {
+        "every state that could \(what) was explored. When a bound left states out (`exploration-bounded`), a static reading of the flow from each of them (every screen and flow the state holds, every `on` entry its flows could then fire under the flags it had decided, with any alternative the guards allow under some value of the facts and of the flags still open, every link not yet opened in its setting) must not reach it either: otherwise the bound's note lists it instead, once, and it is not reported."
+    }
 
     // MARK: Making findings
 
@@ -475,21 +495,41 @@ public enum Finding {
         diagnostic(startFails, "the flow cannot start: \(message)", at: location, trace: trace)
     }
 
-    static func bounded(_ bound: String, options: ExplorationOptions, states: Int, at location: SourceRange?) -> Diagnostic {
-        let text: String
+    /// The note that a bound was reached. `stoppedAt` is the screen or flow where a depth bound
+    /// first stopped the search; `mayBeUsed` are the parts no explored state used that a state
+    /// past the bound may use, listed in notes of their own instead of reported unused.
+    static func bounded(_ bound: String, options: ExplorationOptions, states: Int, stoppedAt: String?,
+                        mayBeUsed parts: [UnusedPart], index: SpecIndex, at location: SourceRange?) -> Diagnostic {
+        var text: String
         switch bound {
         case "maxStates": text = "exploration stopped at \(options.maxStates) states (--max-states)"
         case "maxStarts": text = "exploration tried the first \(options.maxStarts) starts: assignments of the facts conditions read and of the flags the start reads (--max-starts)"
         case "maxForks": text = "exploration took a step under at most \(options.maxForks) assignments of the flags not yet decided and free facts it read"
         case "maxStackDepth": text = "exploration did not go past stacks of \(options.maxStackDepth) screens (--max-depth)"
-        default: text = "exploration did not go past \(options.maxRepeats) instances of one screen on a stack (--max-repeats)"
+        default: text = "exploration did not go past \(options.maxRepeats) instances of one screen or flow on a stack (--max-repeats)"
         }
-        return diagnostic(explorationBounded, "\(text); \(states) states explored", at: location.map { SourceRange(file: $0.file, line: 1, column: 1) })
+        if let stoppedAt { text += ", first at \(stoppedAt)" }
+        text += "; \(states) states explored"
+        if !parts.isEmpty {
+            let count = parts.count == 1 ? "1 part" : "\(parts.count) parts"
+            text += "; \(count) no explored state used may be used past it, so \(parts.count == 1 ? "it is" : "they are") not reported unused"
+        }
+        var finding = diagnostic(explorationBounded, text, at: location.map { SourceRange(file: $0.file, line: 1, column: 1) })
+        finding.notes = parts.prefix(maxListedParts).map { part in
+            DiagnosticNote(message: "may be used past the bound: \(part.description(in: index))", location: part.finding.location)
+        }
+        if parts.count > maxListedParts {
+            finding.notes.append(DiagnosticNote(message: "and \(parts.count - maxListedParts) more parts", location: nil))
+        }
+        return finding
     }
+
+    /// How many parts a bound's note lists one by one.
+    static let maxListedParts = 20
 }
 
-/// Collects findings, one per problem (the first, shortest trace wins), and reports the parts
-/// of the flow no reachable state uses.
+/// Collects findings, one per problem (the first, shortest trace wins), and finds the parts of
+/// the flow no explored state uses.
 struct FindingCollector {
     private var found: [Diagnostic] = []
     private var seen: Set<String> = []
@@ -500,17 +540,25 @@ struct FindingCollector {
         found.append(diagnostic)
     }
 
-    mutating func addUnused(spec: FlowSpec, index: SpecIndex, locations: CoverageLocations, shownScreens: Set<String>,
+    /// The parts of the flow no explored state uses, each with the finding that says so: the
+    /// screens, the flows, the transition alternatives (not those of an unused screen or flow,
+    /// which are part of that finding, nor those refused where they were tried, which
+    /// `rejected-in-state` reports) and the links. Whether a finding is reported depends on
+    /// what a bound left out (`UnusedPart.mayBeUsed(past:)`).
+    static func unusedParts(spec: FlowSpec, index: SpecIndex, locations: CoverageLocations, shownScreens: Set<String>,
                             activeFlows: Set<String>, reached: [CoverageTarget: Trace], refused: Set<CoverageTarget>,
-                            linkRefusals: [CoverageTarget: String]) {
+                            linkRefusals: [CoverageTarget: String]) -> [UnusedPart] {
+        var parts: [UnusedPart] = []
         for screen in spec.screens where !shownScreens.contains(screen.name) {
-            add(Finding.diagnostic(Finding.unusedScreen, "no reachable state shows \(screen.name)", at: screen.location,
-                                   suggestion: "remove it, or fix what hides every way to it"))
+            parts.append(UnusedPart(.named(screen.name), Finding.diagnostic(
+                Finding.unusedScreen, "no reachable state shows \(screen.name)", at: screen.location,
+                suggestion: "remove it, or fix what hides every way to it")))
         }
         let unusedFlows = Set(spec.flows.map(\.name)).subtracting(activeFlows)
         for flow in spec.flows where unusedFlows.contains(flow.name) {
-            add(Finding.diagnostic(Finding.unusedFlow, "no reachable state runs \(flow.name)", at: flow.location,
-                                   suggestion: "remove it, or fix what hides every way to it"))
+            parts.append(UnusedPart(.named(flow.name), Finding.diagnostic(
+                Finding.unusedFlow, "no reachable state runs \(flow.name)", at: flow.location,
+                suggestion: "remove it, or fix what hides every way to it")))
         }
         for target in CoverageTarget.declared(in: spec) where reached[target] == nil {
             switch target {
@@ -521,17 +569,55 @@ struct FindingCollector {
                 if index.screens[source] != nil && !shownScreens.contains(source) { continue }
                 // Refused where it was tried: `rejected-in-state` says so, with the way there.
                 if refused.contains(target) { continue }
-                add(Finding.diagnostic(Finding.unusedTransition, "no reachable state performs \(target.description)",
-                                       at: locations.location(of: target), suggestion: "remove it, or fix what keeps it from being performed"))
+                parts.append(UnusedPart(.target(target), Finding.diagnostic(
+                    Finding.unusedTransition, "no reachable state performs \(target.description)",
+                    at: locations.location(of: target), suggestion: "remove it, or fix what keeps it from being performed")))
             case .link(let flow, let pattern):
                 let reason = linkRefusals[target] ?? "no reachable state tried it"
-                add(Finding.diagnostic(Finding.linkNeverOpens, "link \(pattern) of \(flow) opens from no reachable state: \(reason)",
-                                       at: locations.location(of: target), suggestion: "make its way reachable, or remove it"))
+                parts.append(UnusedPart(.target(target), Finding.diagnostic(
+                    Finding.linkNeverOpens, "link \(pattern) of \(flow) opens from no reachable state: \(reason)",
+                    at: locations.location(of: target), suggestion: "make its way reachable, or remove it")))
             case .placement:
                 continue
             }
         }
+        return parts
     }
 
     var sorted: [Diagnostic] { found.sorted() }
+}
+
+/// A part of the flow no explored state used, and the finding that says it is unused: reported
+/// only when no state a bound left out may use it.
+struct UnusedPart {
+    enum Part: Hashable {
+        /// A screen or a flow, by name.
+        case named(String)
+        /// A transition alternative or a link.
+        case target(CoverageTarget)
+    }
+
+    var part: Part
+    var finding: Diagnostic
+
+    init(_ part: Part, _ finding: Diagnostic) {
+        self.part = part
+        self.finding = finding
+    }
+
+    /// Whether a state a bound left out may use it: it lies in what those states could lead to.
+    func mayBeUsed(past reach: UnexploredReach) -> Bool {
+        switch part {
+        case .named(let name): reach.names.contains(name)
+        case .target(let target): reach.targets.contains(target)
+        }
+    }
+
+    /// `screen step12`, `flow checkout`, `transition main: home.open (alternative 2)`, `link /a of main`.
+    func description(in index: SpecIndex) -> String {
+        switch part {
+        case .named(let name): "\(index.screens.contains(name) ? "screen" : "flow") \(name)"
+        case .target(let target): target.description
+        }
+    }
 }

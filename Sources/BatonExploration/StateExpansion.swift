@@ -13,7 +13,7 @@ final class StateSurvey {
     /// The scenario view of the state; nil when the core could not be put in it.
     let navigation: NavigationState?
     /// The depth bound the state is at (`maxStackDepth`, `maxRepeats`): no step is taken then.
-    let bound: String?
+    let bound: DepthCut?
     let steps: StepMenu.Steps
     /// Where links are tried from the state: set when links open here and no hidden region
     /// changed while hidden (then every link is tried).
@@ -66,19 +66,50 @@ final class StateSurvey {
         }
     }
 
-    /// Which depth bound a state is at, if any: its visible stack too deep, or one screen too
-    /// often on it.
-    static func depthBound(_ navigation: NavigationState, options: ExplorationOptions) -> String? {
+    /// Which depth bound a state is at, if any: a screen on its visible stack, or a flow on the
+    /// way to its visible screen, more often than `maxRepeats` (what can grow without end), or
+    /// the stack as deep as `maxStackDepth` (a guard for stacks that grow through many distinct
+    /// screens pushed in a cycle). A stack of distinct screens is explored to its end.
+    static func depthBound(_ navigation: NavigationState, options: ExplorationOptions) -> DepthCut? {
+        if let repeated = repeated(navigation.stack, beyond: options.maxRepeats)
+            ?? repeated(navigation.flows, beyond: options.maxRepeats) {
+            return DepthCut(bound: "maxRepeats", at: repeated)
+        }
         let stack = navigation.stack
-        if stack.count >= options.maxStackDepth { return "maxStackDepth" }
-        // A stack below the depth bound is short: counting by comparing beats hashing names.
-        for (position, screen) in stack.enumerated() {
-            var count = 1
-            for other in stack[..<position] where other == screen { count += 1 }
-            if count > options.maxRepeats { return "maxRepeats" }
+        if stack.count >= options.maxStackDepth { return DepthCut(bound: "maxStackDepth", at: stack.last ?? "") }
+        return nil
+    }
+
+    /// The first name of `names` met more than `limit` times.
+    private static func repeated(_ names: [String], beyond limit: Int) -> String? {
+        guard names.count > limit else { return nil }
+        // Most stacks are short, where comparing names beats hashing them; a long one is
+        // counted in a table, so that the count stays linear in its length.
+        if names.count <= 16 {
+            // A name is met a time too many at its position `limit` or later.
+            for position in max(limit, 0)..<names.count {
+                let name = names[position]
+                var count = 1
+                for other in names[..<position] where other == name { count += 1 }
+                if count > limit { return name }
+            }
+            return nil
+        }
+        var counts: [String: Int] = [:]
+        for name in names {
+            let count = counts[name, default: 0] + 1
+            if count > limit { return name }
+            counts[name] = count
         }
         return nil
     }
+}
+
+/// Where a state met a depth bound: the bound (`maxStackDepth`, `maxRepeats`) and the screen
+/// or flow it stopped at (the stack's top, or the one repeated).
+struct DepthCut: Hashable {
+    var bound: String
+    var at: String
 }
 
 /// A step taken from a state: each way it went (`RuntimeDriver.take`), with the key of the

@@ -16,9 +16,12 @@ public struct CheckDescription: Sendable, Hashable {
     public var goodExample: String
     /// How to fix it, in one sentence.
     public var fix: String
+    /// For what exploration finds: what it must have covered for the finding to be reported
+    /// (empty for a static check).
+    public var reportedWhen: String
 
     public init(code: String, severity: Severity, summary: String, rationale: String,
-                badExample: String, goodExample: String, fix: String) {
+                badExample: String, goodExample: String, fix: String, reportedWhen: String = "") {
         self.code = code
         self.severity = severity
         self.summary = summary
@@ -26,6 +29,7 @@ public struct CheckDescription: Sendable, Hashable {
         self.badExample = badExample
         self.goodExample = goodExample
         self.fix = fix
+        self.reportedWhen = reportedWhen
     }
 }
 

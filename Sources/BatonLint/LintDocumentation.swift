@@ -34,7 +34,11 @@ public enum LintDocumentation {
                 "it (`reached by: tab account; account.openPaywall; paywall.subscribe`, printed as",
                 "scenario steps too). A finding on a line a static check already reports is left out;",
                 "`--no-explore` skips exploring. How states are told apart and the bounds are in",
-                "[FORMAT.md](FORMAT.md#exploration).",
+                "[FORMAT.md](FORMAT.md#exploration). Each finding says what exploration must have covered",
+                "for it to be reported: one that something happens needs one explored state that shows",
+                "it; one that something never happens (an unused screen, flow, transition or link) needs",
+                "every state that could make it happen explored, so a part that states past a bound may",
+                "use is listed in that bound's note instead ([`exploration-bounded`](#exploration-bounded)).",
                 "",
                 "| code | severity | what it finds |",
                 "| --- | --- | --- |",
@@ -50,6 +54,7 @@ public enum LintDocumentation {
                 "",
                 "**\(check.severity.rawValue).** \(check.summary) \(check.rationale)",
             ]
+            if !check.reportedWhen.isEmpty { lines += ["", "Reported when: \(check.reportedWhen)"] }
             guard !check.badExample.isEmpty else {
                 lines += ["", "Fix: \(check.fix)"]
                 continue

@@ -39,6 +39,25 @@ func offerFlow(settings: String, condition: String) -> String {
     """
 }
 
+/// A flow whose detail pushes itself (the repeat bound stops it) and whose `other` only an
+/// alternative after one without a guard shows (line 6; the alternative on line 13).
+let detailPushingItself = """
+    baton: 1
+    start: main
+    screens:
+      home: {events: {open: ~}}
+      detail: {events: {more: ~}}
+      other: {}
+    flows:
+      main:
+        stack: home
+        on:
+          home.open:
+            - push detail
+            - push other
+          detail.more: push detail
+    """
+
 /// Loads a flow file of the repository's `flows/` folder.
 func loadFlow(_ name: String) -> FlowSpec? {
     FlowLoader().load(path: Paths.packageRoot.appendingPathComponent("flows/\(name)").path).spec

@@ -336,32 +336,25 @@ import Testing
                 "\(result.findings)")
     }
 
-    @Test func unusedPartsAreReportedOnlyWhenTheSearchIsComplete() throws {
-        let text = """
-            baton: 1
-            start: main
-            screens:
-              home: {events: {open: ~}}
-              detail: {events: {more: ~}}
-              other: {}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.open:
-                    - push detail
-                    - push other
-                  detail.more: push detail
-            """
+    @Test func unusedPartsAreReportedOnlyWhereNoStateABoundLeftOutMayUseThem() throws {
+        let text = detailPushingItself
         let complete = try #require(explore(text))
         let codes = complete.findings.map(\.code)
         #expect(codes.contains("unused-screen") && codes.contains("unused-transition"), "\(complete.findings)")
         #expect(complete.findings.first { $0.code == "unused-transition" }?.location?.start.line == 13)
         #expect(complete.boundsHit == ["maxRepeats"], "detail pushes itself: a pumping bound, noted")
         #expect(complete.findings.contains { $0.code == "exploration-bounded" && $0.severity == .note })
+        // One state explored: detail, which the state it refused shows, may be used past the
+        // bound; other is shown by no alternative a step can take, from any state.
         let cut = try #require(explore(text, options: ExplorationOptions(maxStates: 1)))
-        #expect(cut.boundsHit.contains("maxStates"))
-        #expect(!cut.findings.contains { $0.code.hasPrefix("unused-") })
+        #expect(cut.boundsHit == ["maxStates"])
+        #expect(cut.findings.map { "\($0.location?.start.line ?? 0): \($0.code): \($0.message)" } == [
+            "1: exploration-bounded: exploration stopped at 1 states (--max-states); 1 states explored; 1 part no explored state used may be used past it, so it is not reported unused",
+            "6: unused-screen: no reachable state shows other",
+            "13: unused-transition: no reachable state performs transition main: home.open (alternative 2)",
+        ])
+        #expect(cut.findings.first?.notes.map(\.message) == ["may be used past the bound: screen detail"])
+        #expect(cut.findings.first?.notes.first?.location?.start.line == 5)
     }
 
     @Test func heldForeverLinkNeverOpens() throws {

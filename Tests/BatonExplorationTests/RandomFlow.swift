@@ -11,8 +11,11 @@ import BatonTestSupport
 /// tabs, some stacks have deep links (some to a flow they share, which presents the editor and
 /// leaves its outcome to the stack below), and a picker hands a result back with `return`. Most
 /// seeds lint clean; the rest are skipped by the tests that use them.
+///
+/// With `deepStack`, a last tab holds a long stack of distinct screens, each pushing the next
+/// (`deepStack(_:)`).
 enum RandomFlow {
-    static func yaml(seed: UInt64) -> String {
+    static func yaml(seed: UInt64, deepStack: Bool = false) -> String {
         var random = SplitMix64(seed: seed)
         // A stream of its own for what came later (a shared flow), so that the rest of each
         // seed's file stays as it was.
@@ -65,6 +68,10 @@ enum RandomFlow {
         // A tab after the first may show only under a condition.
         let guardedTab = random.below(3) == 0 ? tabs.last : nil
         lines += tabs.map { $0 == guardedTab ? "      - {flow: \($0), when: \"\(condition(&random))\"}" : "      - {flow: \($0)}" }
+        // A stream of its own, so that the rest of each seed's file stays as it is without it.
+        var deep = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 11)
+        let deepLines = deepStack ? Self.deepStack(&deep) : nil
+        if deepStack { lines.append("      - {flow: deep}") }
         // The first tab may be a sequence, which finishes after its last step.
         let sequenced = random.below(2) == 0 ? tabs.first : nil
         var mainOn: [String] = []
@@ -99,6 +106,10 @@ enum RandomFlow {
                 lines += stackFlow(tab, context, sequence: tab == sequenced, sharing: sharing.contains(tab), random: &random)
             }
         }
+        if let deepLines, let flowsLine = lines.firstIndex(of: "flows:") {
+            lines.insert(contentsOf: deepLines.screens, at: flowsLine)
+            lines += deepLines.flows
+        }
         if !sharing.isEmpty, let flowsLine = lines.firstIndex(of: "flows:") {
             lines.insert("  lobby: {events: [a]}", at: flowsLine)
             lines += ["  shared:", "    stack: lobby", "    on:", "      lobby.a: sheet editor"]
@@ -109,6 +120,36 @@ enum RandomFlow {
             "      form.b: push \(screens[random.below(screens.count)])",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A tab's stack of 6 to 40 distinct screens `d0`, `d1`, ..., each of whose `a` pushes the
+    /// next; the last one pushes the first again (the stack repeats it), pushes a child flow
+    /// with a stack of its own (flattened onto this one) or goes back to the root. Some screens'
+    /// `b` pops, goes back to the root, pushes the screen itself or one before it (guarded by a
+    /// flag or a fact, or not), or presents a screen of the other tabs.
+    static func deepStack(_ random: inout SplitMix64) -> (screens: [String], flows: [String]) {
+        let count = 6 + random.below(35)
+        var screens = (0..<count).map { "  d\($0): {events: [a, b]}" }
+        var flows = ["  deep:", "    stack: d0", "    on:"]
+        for position in 0..<count {
+            let next = position + 1 < count ? "push d\(position + 1)" : ["push d0", "push chain", "popToRoot"][random.below(3)]
+            flows.append("      d\(position).a: \(next)")
+            guard random.below(3) == 0 else { continue }
+            let earlier = random.below(position + 1)
+            let action = [
+                "pop", "popToRoot", "push d\(position)", "push d\(earlier)",
+                "{when: \"\(condition(&random))\", push: d\(earlier)}", "sheet s\(random.below(5))", "sheet d0",
+            ][random.below(7)]
+            flows.append("      d\(position).b: \(action)")
+        }
+        if flows.contains(where: { $0.hasSuffix("push chain") }) {
+            let length = 2 + random.below(12)
+            screens += (0..<length).map { "  e\($0): {events: [a]}" }
+            flows += ["      chain.done: popToRoot", "  chain:", "    stack: e0", "    on:"]
+            flows += (0..<(length - 1)).map { "      e\($0).a: push e\($0 + 1)" }
+            flows.append("      e\(length - 1).a: finish")
+        }
+        return (screens, flows)
     }
 
     /// A guard: on a flag, or on a fact that no switch follows.

@@ -6,10 +6,10 @@ struct ExplorationArguments: ParsableArguments {
     @Option(help: "Exploration: the most distinct states explored.")
     var maxStates = ExplorationOptions().maxStates
 
-    @Option(help: "Exploration: the most screens one stack may hold before the search stops going deeper.")
+    @Option(help: "Exploration: the most screens one stack may hold before the search stops going deeper (a guard against stacks that grow through many distinct screens in a cycle; a stack of distinct screens is otherwise explored to its end).")
     var maxDepth = ExplorationOptions().maxStackDepth
 
-    @Option(help: "Exploration: the most instances of one screen one stack may hold before the search stops going deeper.")
+    @Option(help: "Exploration: the most instances of one screen one stack may hold (or of one flow the way to the visible screen) before the search stops going deeper.")
     var maxRepeats = ExplorationOptions().maxRepeats
 
     @Option(help: "Exploration: the most starts (assignments of the facts conditions read, and of the flags the start reads).")
