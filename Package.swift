@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Ed25519 for signed compiled flows; CryptoKit on Apple platforms.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // `swift package generate-documentation`: the DocC catalogs of the library products.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // libyaml, found through pkg-config. Only BatonYAML may depend on it (and baton-bench,

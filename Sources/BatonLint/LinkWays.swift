@@ -36,6 +36,7 @@ public struct LinkWays: Sendable {
         self.start = startName
     }
 
+    /// The ways of `spec`, from its start flow.
     public init(_ spec: FlowSpec) {
         self.init(index: SpecIndex(spec))
     }

@@ -5,6 +5,7 @@ import BatonModel
 public struct CheckDescription: Sendable, Hashable {
     /// The stable diagnostic code, such as `unknown-reference`.
     public var code: String
+    /// The severity of every diagnostic the check reports.
     public var severity: Severity
     /// What it catches, in one sentence.
     public var summary: String
@@ -20,6 +21,7 @@ public struct CheckDescription: Sendable, Hashable {
     /// (empty for a static check).
     public var reportedWhen: String
 
+    /// A description of the check with stable code `code`.
     public init(code: String, severity: Severity, summary: String, rationale: String,
                 badExample: String, goodExample: String, fix: String, reportedWhen: String = "") {
         self.code = code

@@ -12,6 +12,7 @@ public struct LintOptions: Sendable, Hashable {
     /// would cost more than it saves.
     package var twoThreadsFromSize = 1_000
 
+    /// Options with a budget of `maxGuardEvaluationsPerRun` guard evaluations (2^21 by default).
     public init(maxGuardEvaluationsPerRun: Int = 1 << 21) {
         self.maxGuardEvaluationsPerRun = maxGuardEvaluationsPerRun
     }
@@ -20,8 +21,10 @@ public struct LintOptions: Sendable, Hashable {
 /// Runs every semantic check on a model. Works on the model alone, so an app can check a
 /// downloaded compiled flow before using it.
 public struct Linter: Sendable {
+    /// The options every run of this linter uses.
     public var options: LintOptions
 
+    /// A linter with the default options.
     public init() {
         self.options = LintOptions()
     }
@@ -30,6 +33,7 @@ public struct Linter: Sendable {
     /// a check is added or made stricter: a stamp with another version is linted again.
     public static let version = "baton-lint 1.3.0"
 
+    /// A linter with `options`.
     public init(options: LintOptions) {
         self.options = options
     }

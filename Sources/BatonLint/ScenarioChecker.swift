@@ -10,10 +10,12 @@ public struct ScenarioChecker: Sendable {
     private let index: SpecIndex
     private let values: ValueChecker
 
+    /// A checker against `spec`.
     public init(_ spec: FlowSpec) {
         self.init(index: SpecIndex(spec))
     }
 
+    /// A checker against the spec of `index`, whose tables it reuses.
     public init(index: SpecIndex) {
         self.index = index
         self.values = ValueChecker(index: index)

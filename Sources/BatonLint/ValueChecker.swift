@@ -5,10 +5,12 @@ import BatonModel
 public struct SettingProblem: Hashable, Sendable, CustomStringConvertible {
     /// `flags.NAME` or `context.NAME`; `context` for the missing-facts problem.
     public var key: String
+    /// What is wrong, in one sentence.
     public var message: String
     /// A likely fix ("did you mean `userId`?"), when there is one.
     public var suggestion: String?
 
+    /// A problem with the value of `key`.
     public init(key: String, message: String, suggestion: String? = nil) {
         self.key = key
         self.message = message
@@ -44,10 +46,12 @@ public struct ValueChecker: Sendable {
     private let index: SpecIndex
     let system: TypeSystem
 
+    /// A checker of values against `spec`.
     public init(_ spec: FlowSpec) {
         self.init(index: SpecIndex(spec))
     }
 
+    /// A checker of values against the spec of `index`, whose tables it reuses.
     public init(index: SpecIndex) {
         self.init(index: index, system: TypeSystem(index: index))
     }

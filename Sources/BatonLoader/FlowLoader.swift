@@ -4,16 +4,22 @@ import BatonYAML
 /// The result of loading a flow: the model, when the file could be read far enough to build
 /// one, and every problem found on the way.
 public struct LoadResult: Sendable {
+    /// The model; nil when the file could not be read far enough to build one. Present with errors
+    /// too: what could not be decoded is left out, so check `hasErrors` before running it.
     public var spec: FlowSpec?
+    /// Every problem found, sorted by place.
     public var diagnostics: [Diagnostic]
 
+    /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
 
 /// Loads a flow file (YAML or JSON) and its includes into the model, reporting every problem
 /// it finds with its place rather than stopping at the first.
 public struct FlowLoader: Sendable {
+    /// Where files are read from.
     public var sources: any SourceProvider
+    /// The bounds on each file read: its size, its depth, and how many nodes and aliases it holds.
     public var limits: YAMLLimits
     /// The size from which a file's tree is built, and its sections decoded, on a second
     /// thread while it is parsed (`TwoThreadParse`); below it, thread start-up would cost more
@@ -23,6 +29,7 @@ public struct FlowLoader: Sendable {
     /// that a small text crosses many batches).
     package var backgroundBatchEvents = EventBatch.usualEvents
 
+    /// A loader reading from `sources`, the disk by default, within `limits`.
     public init(sources: any SourceProvider = DiskSources(), limits: YAMLLimits = .default) {
         self.sources = sources
         self.limits = limits

@@ -3,15 +3,20 @@ import BatonYAML
 
 /// The result of loading a scenario file.
 public struct ScenarioLoadResult: Sendable {
+    /// The scenarios; nil when the file could not be read far enough to build them.
     public var file: ScenarioFile?
+    /// Every problem found, sorted by place.
     public var diagnostics: [Diagnostic]
 }
 
 /// Loads scenario files (`baton-test: 1`) with the same positioned diagnostics as flow files.
 public struct ScenarioLoader: Sendable {
+    /// Where files are read from.
     public var sources: any SourceProvider
+    /// The bounds on the file read, as a flow loader's.
     public var limits: YAMLLimits
 
+    /// A loader reading from `sources`, the disk by default, within `limits`.
     public init(sources: any SourceProvider = DiskSources(), limits: YAMLLimits = .default) {
         self.sources = sources
         self.limits = limits

@@ -18,12 +18,14 @@ public protocol SourceProvider: Sendable {
 }
 
 extension SourceProvider {
+    /// Reads the whole file, then refuses it when it holds more than `maxBytes`.
     public func read(_ path: String, maxBytes: Int) throws -> [UInt8] {
         let bytes = try read(path)
         guard bytes.count <= maxBytes else { throw SourceError.tooLarge(bytes: bytes.count, limit: maxBytes) }
         return bytes
     }
 
+    /// nil: a provider knows no links unless it says otherwise.
     public func resolvedPath(_ path: String) -> String? { nil }
 }
 
@@ -31,6 +33,7 @@ extension SourceProvider {
 /// and never more than the limit plus one byte is read (so `/dev/zero` or a file that grows
 /// while it is read cannot exhaust memory).
 public struct DiskSources: SourceProvider {
+    /// Reads from the file system of the process.
     public init() {}
 
     /// Reads at most `YAMLLimits.default.maxBytes`.
@@ -38,6 +41,7 @@ public struct DiskSources: SourceProvider {
         try read(path, maxBytes: YAMLLimits.default.maxBytes)
     }
 
+    /// Refuses a file over `maxBytes` from its size, then reads at most `maxBytes` plus one byte.
     public func read(_ path: String, maxBytes: Int) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -71,14 +75,18 @@ public struct DiskSources: SourceProvider {
 
 /// Files held in memory by path; other paths go to `fallback` when there is one.
 public struct InMemorySources: SourceProvider {
+    /// The text of each file, by path.
     public var files: [String: String]
+    /// Where paths not in `files` are read; nil refuses them.
     public var fallback: (any SourceProvider)?
 
+    /// Sources holding `files`, reading other paths from `fallback`.
     public init(_ files: [String: String], fallback: (any SourceProvider)? = nil) {
         self.files = files
         self.fallback = fallback
     }
 
+    /// The text of the file at `path` as UTF-8, else what `fallback` reads.
     public func read(_ path: String) throws -> [UInt8] {
         if let text = files[SourcePath.normalized(path)] ?? files[path] { return Array(text.utf8) }
         if let fallback { return try fallback.read(path) }
@@ -94,10 +102,12 @@ public struct InMemorySources: SourceProvider {
 
 /// Why a file could not be read.
 public struct SourceError: Error, Sendable {
+    /// Why, in words a diagnostic can show: "no such file", "it is a folder".
     public var reason: String
     /// Set when the file was refused for its size: the limit it is over, in bytes.
     public var sizeLimit: Int?
 
+    /// An error for `reason`.
     public init(reason: String, sizeLimit: Int? = nil) {
         self.reason = reason
         self.sizeLimit = sizeLimit

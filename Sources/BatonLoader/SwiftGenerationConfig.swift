@@ -21,6 +21,7 @@ public struct SwiftGenerationConfig: Sendable, Hashable {
     /// The namespace of each flow, by the flow file's name without `.flow.yaml` (or `.yaml`).
     public var namespaces: [String: String]
 
+    /// A configuration; every part left out keeps the generator's default.
     public init(access: String? = nil, prefix: String? = nil, namespaces: [String: String] = [:]) {
         self.access = access
         self.prefix = prefix
@@ -41,14 +42,18 @@ public struct SwiftGenerationConfig: Sendable, Hashable {
 
 /// The result of loading a `baton-generate.yaml`.
 public struct SwiftGenerationConfigLoadResult: Sendable {
+    /// The configuration; nil when the file has an error.
     public var config: SwiftGenerationConfig?
+    /// Every problem found, sorted by place.
     public var diagnostics: [Diagnostic]
 }
 
 /// Loads a `baton-generate.yaml` with the same positioned diagnostics as flow files.
 public struct SwiftGenerationConfigLoader: Sendable {
+    /// Where files are read from.
     public var sources: any SourceProvider
 
+    /// A loader reading from `sources`, the disk by default.
     public init(sources: any SourceProvider = DiskSources()) {
         self.sources = sources
     }

@@ -1,7 +1,10 @@
 /// How serious a diagnostic is.
 public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
+    /// Information with nothing to fix, such as that exploration stopped at its bound.
     case note
+    /// A likely mistake; the flow can still be used.
     case warning
+    /// A problem that makes the flow unusable until it is fixed.
     case error
 
     private var rank: Int {
@@ -17,9 +20,12 @@ public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
 
 /// A secondary place that explains a diagnostic, such as the first definition of a duplicate.
 public struct DiagnosticNote: Hashable, Codable, Sendable {
+    /// What the note says.
     public var message: String
+    /// Where the place is, when it is in a file.
     public var location: SourceRange?
 
+    /// A note saying `message` about `location`.
     public init(message: String, location: SourceRange?) {
         self.message = message
         self.location = location
@@ -28,18 +34,23 @@ public struct DiagnosticNote: Hashable, Codable, Sendable {
 
 /// Everything the user is told: a problem found while reading or checking a flow.
 public struct Diagnostic: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// How serious the problem is.
     public var severity: Severity
     /// A stable identifier such as `unknown-key`, documented and safe to match on.
     public var code: String
+    /// What is wrong, in one sentence.
     public var message: String
+    /// Where the problem is written; nil when it has no place in a file.
     public var location: SourceRange?
     /// How to fix it, when there is a likely fix ("did you mean `events`?").
     public var suggestion: String?
+    /// Other places that explain the problem, such as the first definition of a duplicate.
     public var notes: [DiagnosticNote]
     /// How a state where the problem shows is reached, for problems found by exploring the
     /// flow (`baton lint` prints it as scenario steps).
     public var trace: Trace?
 
+    /// A diagnostic of `severity` with stable code `code`, at `location`.
     public init(
         _ severity: Severity, code: String, message: String, at location: SourceRange?,
         suggestion: String? = nil, notes: [DiagnosticNote] = [], trace: Trace? = nil
@@ -87,8 +98,10 @@ extension Array where Element == Diagnostic {
 
 /// Thrown when a flow cannot be used; holds every diagnostic found, at least one an error.
 public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    /// The diagnostics, at least one of them an error.
     public var diagnostics: [Diagnostic]
 
+    /// An error holding `diagnostics`.
     public init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }

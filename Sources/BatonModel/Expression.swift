@@ -1,7 +1,9 @@
 /// A parsed `when` expression. Every node knows where it stands inside the expression text
 /// (`offset` and `length` in Unicode scalars), so a diagnostic can point at the exact column.
 public struct Expression: Hashable, Sendable {
+    /// What an expression node is.
     public indirect enum Kind: Hashable, Sendable {
+        /// A literal: `true`, `3`, `0.5` or `'text'`.
         case literal(Literal)
         /// `flags.NAME`
         case flag(String)
@@ -9,15 +11,18 @@ public struct Expression: Hashable, Sendable {
         case context(String)
         /// `!operand`
         case not(Expression)
+        /// `left OP right`
         case binary(BinaryOperator, Expression, Expression)
     }
 
+    /// What the node is, with its operands.
     public var kind: Kind
     /// Where the node starts in the text, 0-based, in Unicode scalars.
     public var offset: Int
     /// How many Unicode scalars of the text the node covers.
     public var length: Int
 
+    /// A node of `kind` covering `length` scalars of the text from `offset`.
     public init(_ kind: Kind, offset: Int, length: Int) {
         self.kind = kind
         self.offset = offset
@@ -27,33 +32,49 @@ public struct Expression: Hashable, Sendable {
 
 /// A literal inside an expression.
 public enum Literal: Hashable, Sendable {
+    /// `true` or `false`
     case bool(Bool)
+    /// A whole number, such as `3`.
     case int(Int)
+    /// A number with a fraction, such as `0.5`.
     case double(Double)
+    /// A quoted string, such as `'admin'`.
     case string(String)
 }
 
 /// The binary operators of the expression language, lowest precedence first:
 /// `||`, then `&&`, then `==` `!=`, then `<` `<=` `>` `>=`.
 public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+    /// `||`: true when either side holds.
     case or = "||"
+    /// `&&`: true when both sides hold.
     case and = "&&"
+    /// `==`
     case equal = "=="
+    /// `!=`
     case notEqual = "!="
+    /// `<`
     case less = "<"
+    /// `<=`
     case lessOrEqual = "<="
+    /// `>`
     case greater = ">"
+    /// `>=`
     case greaterOrEqual = ">="
 }
 
 /// Why an expression text could not be parsed, and where (0-based offset in Unicode scalars).
 public struct ExpressionError: Error, Hashable, Sendable {
+    /// What is wrong, in a sentence a diagnostic can show.
     public var message: String
+    /// Where the problem starts in the text, 0-based, in Unicode scalars.
     public var offset: Int
+    /// How many Unicode scalars of the text the problem covers.
     public var length: Int
     /// A likely fix, such as "write `flags.newReviews`".
     public var suggestion: String?
 
+    /// An error at `offset`, one scalar long unless told.
     public init(message: String, offset: Int, length: Int = 1, suggestion: String? = nil) {
         self.message = message
         self.offset = offset
@@ -67,11 +88,14 @@ public struct ExpressionError: Error, Hashable, Sendable {
 /// In JSON only the text and location are written; decoding parses the text again, so the
 /// compiled form keeps expressions as text, as the format requires.
 public struct Condition: Hashable, Sendable {
+    /// The expression as written.
     public var text: String
+    /// The expression parsed from `text`.
     public var expression: Expression
     /// The place of the first character of `text` (inside the quotes, for a quoted scalar).
     @NotCompared public var location: SourceRange?
 
+    /// A guard whose text is already parsed.
     public init(text: String, expression: Expression, location: SourceRange?) {
         self.text = text
         self.expression = expression

@@ -1,7 +1,9 @@
 extension Expression {
     /// A value an expression reads: `flags.NAME` or `context.NAME`.
     public enum Name: Hashable, Sendable, CustomStringConvertible {
+        /// `flags.NAME`
         case flag(String)
+        /// `context.NAME`
         case context(String)
 
         /// The name as written in an expression, such as `flags.newReviews`.

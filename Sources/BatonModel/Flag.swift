@@ -1,5 +1,6 @@
 /// The kind of value a feature flag holds.
 public enum FlagType: String, Hashable, Codable, Sendable {
+    /// A boolean, a whole number, a number with a fraction, or any string.
     case bool, int, double, string
     /// One of a fixed list of strings.
     case variant
@@ -65,17 +66,22 @@ extension Literal: CustomStringConvertible {
 
 /// A feature flag: its type, its default and an optional percentage rollout.
 public struct Flag: Hashable, Codable, Sendable {
+    /// The flag's name, read in guards as `flags.NAME`.
     public var name: String
+    /// The kind of value the flag holds.
     public var type: FlagType
     /// The allowed values of a variant flag, in order; empty for other types.
     public var values: [String]
+    /// The value a run takes when the host overrides nothing and no rollout share applies.
     public var defaultValue: Literal
     /// Percent of users per value, bucketed by a stable hash of the flag name and `bucketBy`.
     public var rollout: [RolloutShare]
     /// The context fact users are bucketed by; `userId` when not written.
     public var bucketBy: String?
+    /// Where the flag's name is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A flag named `name` of `type` with its default, and no rollout unless told.
     public init(
         name: String, type: FlagType, values: [String] = [], defaultValue: Literal,
         rollout: [RolloutShare] = [], bucketBy: String? = nil, location: SourceRange? = nil
@@ -95,10 +101,14 @@ public struct Flag: Hashable, Codable, Sendable {
 
 /// One value's share of a rollout: `express: 20` is 20 % of users on `express`.
 public struct RolloutShare: Hashable, Codable, Sendable {
+    /// The value the share's users get, as written (`true` or `false` for a bool flag).
     public var value: String
+    /// The share of users, in percent (0 to 100 in a flow that lints clean).
     public var percent: Double
+    /// Where the value is written in the rollout; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// `percent` % of users on `value`.
     public init(value: String, percent: Double, location: SourceRange? = nil) {
         self.value = value
         self.percent = percent

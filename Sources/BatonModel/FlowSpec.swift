@@ -9,16 +9,22 @@ public struct FlowSpec: Hashable, Codable, Sendable {
     public var start: Reference
     /// The facts the host app supplies at run time.
     public var context: [ContextFact]
+    /// The feature flags, which guards read and a host or scenario may override, in the order read.
     public var flags: [Flag]
+    /// The named payload types, in the order read.
     public var types: [TypeDefinition]
+    /// Every screen of the main file and its includes, in the order read.
     public var screens: [Screen]
+    /// Every flow of the main file and its includes, in the order read.
     public var flows: [Flow]
     /// Every file the spec was read from, the main file first.
     public var files: [String]
     /// `x-` keys of the top level, kept and ignored.
     public var extensions: [String: Value]
+    /// Where the main file starts; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A spec starting at flow `start`; every list defaults to empty.
     public init(
         version: Int = 1, app: String? = nil, start: Reference,
         context: [ContextFact] = [], flags: [Flag] = [], types: [TypeDefinition] = [],
@@ -89,12 +95,16 @@ extension KeyedDecodingContainer {
 
 /// A fact the host app supplies at run time, such as `loggedIn: bool`.
 public struct ContextFact: Hashable, Codable, Sendable {
+    /// The fact's name, read in guards as `context.NAME`.
     public var name: String
+    /// The type of the fact's value.
     public var type: TypeRef
     /// (1.1) The value taken when the host supplies none; a fact without one is required.
     public var `default`: LiteralValue?
+    /// Where the fact's name is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A fact named `name` of `type`, required unless it has a `default`.
     public init(name: String, type: TypeRef, default: LiteralValue? = nil, location: SourceRange? = nil) {
         self.name = name
         self.type = type
@@ -108,15 +118,22 @@ public struct ContextFact: Hashable, Codable, Sendable {
 
 /// A named payload type: a record of fields or an alias of another type.
 public struct TypeDefinition: Hashable, Codable, Sendable {
+    /// What a named type stands for.
     public enum Body: Hashable, Codable, Sendable {
+        /// A record of named fields, in the order written.
         case record([Field])
+        /// Another name for a type.
         case alias(TypeRef)
     }
 
+    /// The type's name, the key it is declared under in `types`.
     public var name: String
+    /// The record's fields, or the type it aliases.
     public var body: Body
+    /// Where the type's name is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A type named `name` standing for `body`.
     public init(name: String, body: Body, location: SourceRange? = nil) {
         self.name = name
         self.body = body
@@ -126,10 +143,14 @@ public struct TypeDefinition: Hashable, Codable, Sendable {
 
 /// A field of a record type.
 public struct Field: Hashable, Codable, Sendable {
+    /// The field's name.
     public var name: String
+    /// The type of the field's value.
     public var type: TypeRef
+    /// Where the field's name is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A field named `name` of `type`.
     public init(name: String, type: TypeRef, location: SourceRange? = nil) {
         self.name = name
         self.type = type

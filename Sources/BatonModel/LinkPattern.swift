@@ -1,11 +1,16 @@
 /// A deep-link path pattern such as `/recipes/{id}/reviews`.
 public struct LinkPattern: Hashable, Sendable, CustomStringConvertible {
+    /// One segment of the path, between slashes.
     public enum Segment: Hashable, Sendable {
+        /// Text the path must have there, such as `recipes`.
         case literal(String)
+        /// `{name}`: any one segment, which fills field `name` of the inputs of the link's items.
         case parameter(String)
     }
 
+    /// The pattern as written.
     public var text: String
+    /// The segments, in order; empty for `/`.
     public var segments: [Segment]
 
     /// Parses a pattern; throws with a message when a segment is malformed, and the offset in
@@ -97,6 +102,8 @@ extension LinkPattern: Codable {
 /// Why a link pattern is malformed, with the 0-based offset in the pattern text, in Unicode
 /// scalars.
 public struct LinkPatternError: Error, Hashable, Sendable {
+    /// What is wrong, in a sentence a diagnostic can show.
     public var message: String
+    /// Where the malformed segment starts, 0-based, in Unicode scalars.
     public var offset: Int
 }

@@ -120,6 +120,7 @@ public final class SuggestionBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining: Int
 
+    /// A budget of `comparisons` comparisons (none for a negative number).
     public init(comparisons: Int) {
         remaining = max(0, comparisons)
     }

@@ -3,9 +3,12 @@
 ///
 /// In JSON it is the bare name when it has no location, else `{"name": ..., "location": ...}`.
 public struct Reference: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The name referred to.
     public var name: String
+    /// Where the name is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A reference to `name`, written at `location`.
     public init(_ name: String, at location: SourceRange? = nil) {
         self.name = name
         self.location = location
@@ -46,10 +49,14 @@ extension Reference: Codable {
 /// A literal value written in a flow file (a `with`), with the places of its top-level fields
 /// so a type error can point at the field.
 public struct LiteralValue: Hashable, Codable, Sendable {
+    /// The value as written.
     public var value: Value
+    /// Where the whole literal is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
+    /// Where each top-level field of a record literal is written; kept out of `==`.
     @NotCompared public var fieldLocations: [String: SourceRange]?
 
+    /// A literal `value`, written at `location`.
     public init(_ value: Value, at location: SourceRange? = nil, fieldLocations: [String: SourceRange]? = nil) {
         self.value = value
         self.location = location

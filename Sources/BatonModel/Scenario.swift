@@ -3,16 +3,20 @@
 public struct ScenarioFile: Hashable, Codable, Sendable {
     /// The flow file, as written (relative to the scenario file).
     public var flow: String
+    /// Where the flow file's path is written; kept out of `==`.
     @NotCompared public var flowLocation: SourceRange?
     /// Flag overrides for every scenario of the file.
     public var flags: [String: Literal]
     /// Context facts for every scenario of the file.
     public var context: [String: Value]
+    /// The scenarios, in the order written.
     public var scenarios: [Scenario]
     /// Where each of `flags` and `context` was written, by `flags.NAME` and `context.NAME`.
     @NotCompared public var settingLocations: [String: SourceRange]?
+    /// The start of the scenario file; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A scenario file for `flow`, with no settings or scenarios unless told.
     public init(flow: String, flowLocation: SourceRange? = nil, flags: [String: Literal] = [:],
                 context: [String: Value] = [:], scenarios: [Scenario] = [],
                 settingLocations: [String: SourceRange]? = nil, location: SourceRange? = nil) {
@@ -28,14 +32,20 @@ public struct ScenarioFile: Hashable, Codable, Sendable {
 
 /// One journey: its own flags and context over the file's, and its steps.
 public struct Scenario: Hashable, Codable, Sendable {
+    /// The scenario's name, as reports show it.
     public var name: String
+    /// Flag overrides of this scenario, over the file's.
     public var flags: [String: Literal]
+    /// Context facts of this scenario, over the file's.
     public var context: [String: Value]
+    /// The steps, run in order.
     public var steps: [ScenarioStep]
     /// Where each of `flags` and `context` was written, by `flags.NAME` and `context.NAME`.
     @NotCompared public var settingLocations: [String: SourceRange]?
+    /// Where the scenario is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A scenario named `name`, with no settings or steps unless told.
     public init(name: String, flags: [String: Literal] = [:], context: [String: Value] = [:],
                 steps: [ScenarioStep] = [], settingLocations: [String: SourceRange]? = nil,
                 location: SourceRange? = nil) {
@@ -50,6 +60,7 @@ public struct Scenario: Hashable, Codable, Sendable {
 
 /// One step of a scenario: something a person does, or a check of the navigation state.
 public struct ScenarioStep: Hashable, Codable, Sendable {
+    /// What a step does or checks.
     public enum Kind: Hashable, Codable, Sendable {
         /// The visible instance of `screen` emits `event`.
         case send(screen: String, event: String, payload: Value?)
@@ -69,12 +80,15 @@ public struct ScenarioStep: Hashable, Codable, Sendable {
         case restore
     }
 
+    /// What the step does or checks.
     public var kind: Kind
     /// Where the step's values were written: `payload`, and `context.NAME` / `flags.NAME` of a
     /// `set`.
     @NotCompared public var valueLocations: [String: SourceRange]?
+    /// Where the step is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A step of `kind`.
     public init(_ kind: Kind, valueLocations: [String: SourceRange]? = nil, location: SourceRange? = nil) {
         self.kind = kind
         self.valueLocations = valueLocations
@@ -84,9 +98,12 @@ public struct ScenarioStep: Hashable, Codable, Sendable {
 
 /// (1.1) A result handed to a screen by `return R`: its name and payload.
 public struct ScreenResult: Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The result's name, as the screen declares it.
     public var result: String
+    /// The value handed with it; nil for none.
     public var payload: Value?
 
+    /// Result `result` with `payload`.
     public init(result: String, payload: Value? = nil) {
         self.result = result
         self.payload = payload

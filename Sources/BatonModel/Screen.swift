@@ -1,6 +1,7 @@
 /// A screen's interface: what it receives and what it can emit. What it looks like is the
 /// host app's business, through the view model registered under `viewModel`.
 public struct Screen: Hashable, Codable, Sendable {
+    /// The screen's id, the key it is declared under in `screens`.
     public var name: String
     /// A label for output and graphs; the id when nil.
     public var title: String?
@@ -14,8 +15,10 @@ public struct Screen: Hashable, Codable, Sendable {
     public var results: [EventDeclaration]
     /// `x-` keys, kept and ignored.
     public var extensions: [String: Value]
+    /// Where the screen's id is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A screen named `name` that declares no input, events or results unless told.
     public init(
         name: String, title: String? = nil, viewModel: String? = nil, input: TypeRef? = nil,
         events: [EventDeclaration] = [], results: [EventDeclaration] = [], extensions: [String: Value] = [:],
@@ -62,10 +65,14 @@ public struct Screen: Hashable, Codable, Sendable {
 /// An event a screen can emit, or (1.1) a result it can be handed, with its payload type (nil
 /// for none).
 public struct EventDeclaration: Hashable, Codable, Sendable {
+    /// The event's or result's name.
     public var name: String
+    /// The type of the value it carries; nil for none.
     public var payload: TypeRef?
+    /// Where the name is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// An event or result named `name` carrying `payload`.
     public init(name: String, payload: TypeRef?, location: SourceRange? = nil) {
         self.name = name
         self.payload = payload

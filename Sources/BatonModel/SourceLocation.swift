@@ -3,9 +3,12 @@
 /// A column counts Unicode scalars from the start of the line, as libyaml counts them, so the
 /// first character of a line is column 1 whatever its byte width.
 public struct SourcePosition: Hashable, Comparable, Sendable {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in Unicode scalars.
     public var column: Int
 
+    /// The position at `line` and `column`, both from 1.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
@@ -35,6 +38,7 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
     private var fileNumber: UInt32
     private var startLine, startColumn, endLine, endColumn: UInt32
 
+    /// A range in the file at path `file`, ending where it starts unless `end` is given.
     public init(file: String, start: SourcePosition, end: SourcePosition? = nil) {
         self.init(in: SourceFile(file), start: start, end: end)
     }
@@ -49,6 +53,7 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
         endColumn = Self.stored(end.column)
     }
 
+    /// The range of one position, at `line` and `column` of `file`.
     public init(file: String, line: Int, column: Int) {
         self.init(file: file, start: SourcePosition(line: line, column: column))
     }
@@ -62,6 +67,7 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
     /// The file, as its number in `SourceFile`'s table.
     public var sourceFile: SourceFile { SourceFile(number: fileNumber) }
 
+    /// Where the range starts.
     public var start: SourcePosition {
         get { SourcePosition(line: Self.read(startLine), column: Self.read(startColumn)) }
         set {
@@ -70,6 +76,7 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
         }
     }
 
+    /// Where the range ends, just after its last character; `start` for a bare position.
     public var end: SourcePosition {
         get { SourcePosition(line: Self.read(endLine), column: Self.read(endColumn)) }
         set {
@@ -161,8 +168,10 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible, Codable 
 /// only in where they were written (a file that gains a line does not break model tests).
 @propertyWrapper
 public struct NotCompared<Value: Sendable>: Hashable, Sendable {
+    /// The value kept out of `==`.
     public var wrappedValue: Value
 
+    /// Wraps `wrappedValue`.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }
@@ -185,6 +194,7 @@ extension NotCompared: Codable where Value: Codable {
 // A missing or null location decodes as nil and a nil one is left out of the JSON, instead of
 // the synthesised `null`.
 extension KeyedDecodingContainer {
+    /// Decodes a location that is missing or `null` as nil.
     public func decode<T: Codable & Sendable>(
         _ type: NotCompared<T?>.Type, forKey key: Key
     ) throws -> NotCompared<T?> {
@@ -193,6 +203,7 @@ extension KeyedDecodingContainer {
 }
 
 extension KeyedEncodingContainer {
+    /// Encodes a nil location by leaving the key out.
     public mutating func encode<T: Codable & Sendable>(
         _ value: NotCompared<T?>, forKey key: Key
     ) throws {

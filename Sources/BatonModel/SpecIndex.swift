@@ -1,5 +1,6 @@
 /// Lookup tables over a spec, built once: screens, flows, types, flags and context by name.
 public struct SpecIndex: Sendable {
+    /// The spec the tables are over.
     public let spec: FlowSpec
     /// The screens by name (the first of each name).
     public let screens: DeclarationTable<Screen>
@@ -8,7 +9,9 @@ public struct SpecIndex: Sendable {
     /// The types by name (the first of each name). Made on each call, from the spec: look a
     /// type up with `type(named:)`.
     public var types: [String: TypeDefinition] { Self.byName(spec.types, \.name) }
+    /// The flags by name (the first of each name).
     public let flags: [String: Flag]
+    /// The context facts by name (the first of each name).
     public let context: [String: ContextFact]
     /// Where each screen and flow name is declared: the one table `screens`, `flows` and
     /// `kind(of:)` read.
@@ -19,6 +22,7 @@ public struct SpecIndex: Sendable {
     /// holds what it knows of a name at its first declaration's position.
     package let hasScreensSharingAName: Bool
 
+    /// Builds every table over `spec`.
     public init(_ spec: FlowSpec) {
         self.spec = spec
         var positions = NameMap<DeclarationPositions>()

@@ -6,8 +6,10 @@ public struct Trace: Hashable, Codable, Sendable {
     public var flags: [String: Literal]
     /// Context facts the run starts with.
     public var context: [String: Value]
+    /// The steps from the start, in order.
     public var steps: [TraceStep]
 
+    /// A trace of `steps` from a start with `flags` and `context`.
     public init(flags: [String: Literal] = [:], context: [String: Value] = [:], steps: [TraceStep] = []) {
         self.flags = flags
         self.context = context
@@ -28,10 +30,12 @@ public struct Trace: Hashable, Codable, Sendable {
 
 /// One step of a trace.
 public struct TraceStep: Hashable, Codable, Sendable {
+    /// What the step does, as a scenario writes it.
     public var kind: ScenarioStep.Kind
     /// Where the transition that handled it is written, when one did.
     public var location: SourceRange?
 
+    /// A step of `kind`, handled at `location`.
     public init(_ kind: ScenarioStep.Kind, location: SourceRange? = nil) {
         self.kind = kind
         self.location = location

@@ -1,11 +1,14 @@
 /// One entry of a flow's `on`: a trigger and the actions tried in order.
 public struct Transition: Hashable, Codable, Sendable {
+    /// What fires the transition.
     public var trigger: Trigger
     /// The alternatives, in order; the first whose `when` holds is taken. A single action is
     /// a list of one.
     public var actions: [Action]
+    /// Where the trigger is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// A transition that `trigger` fires, trying `actions` in order.
     public init(trigger: Trigger, actions: [Action], location: SourceRange? = nil) {
         self.trigger = trigger
         self.actions = actions
@@ -19,8 +22,10 @@ public struct Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
     public var source: String
     /// An event name or a child flow's outcome.
     public var event: String
+    /// Where the trigger is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// The trigger `source.event`.
     public init(source: String, event: String, location: SourceRange? = nil) {
         self.source = source
         self.event = event
@@ -30,17 +35,20 @@ public struct Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
     /// The wildcard source, `*`.
     public static let anySource = "*"
 
+    /// Whether the trigger is `*.event`, fired by any screen of the flow.
     public var isWildcard: Bool { source == Self.anySource }
     public var description: String { "\(source).\(event)" }
 }
 
 /// How a screen or flow is presented modally.
 public enum Presentation: String, Hashable, Codable, Sendable, CaseIterable {
+    /// A sheet, a full-screen cover or a popover.
     case sheet, cover, popover
 }
 
 /// One action, with its optional guard and `with` literal.
 public struct Action: Hashable, Codable, Sendable {
+    /// What the action does, with what it names.
     public var kind: ActionKind
     /// The guard and the `with` literal, which most actions lack, kept in one box so that an
     /// action without them stays small (a large flow holds hundreds of thousands).
@@ -48,8 +56,10 @@ public struct Action: Hashable, Codable, Sendable {
     /// (1.1) On `push`: push only when the top of the stack is not already the target; when it
     /// is, that instance stays and receives the new input.
     public var singleTop: Bool
+    /// Where the action is written; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
+    /// The guard: the alternative is taken only when it holds; nil always holds.
     public var when: Condition? {
         get { extras?.when }
         set { extras = Extras.holding(when: newValue, with: with) }
@@ -102,6 +112,7 @@ public struct Action: Hashable, Codable, Sendable {
 // initialiser Swift makes for the struct. One that sets the fields itself leaves, in this
 // compiler, a copy of the whole action and a release of the original on every return.
 extension Action {
+    /// An action of `kind`, unguarded and without `with` unless told.
     public init(
         _ kind: ActionKind, when: Condition? = nil, with: LiteralValue? = nil, singleTop: Bool = false,
         location: SourceRange? = nil
@@ -129,9 +140,11 @@ public enum ActionKind: Hashable, Codable, Sendable {
     case replace(Reference)
     /// Replace the whole stack.
     case reset(Reference)
+    /// Pop the top of this flow's stack.
     case pop
     /// Pop back to the nearest instance of a screen.
     case popTo(Reference)
+    /// Pop this flow's stack back to its root.
     case popToRoot
     /// Dismiss the modal presented over this flow.
     case dismiss

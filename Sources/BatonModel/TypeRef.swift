@@ -2,6 +2,7 @@ import Foundation
 
 /// The built-in payload types.
 public enum BuiltinType: String, Codable, Sendable, CaseIterable {
+    /// `string`, `int`, `double`, `bool`, `url` (held as a string) and `any`, which any value fits.
     case string, int, double, bool, url, any
 
     /// The built-in type `name` names; nil for any other name. No built-in's name is longer
@@ -21,9 +22,13 @@ public enum BuiltinType: String, Codable, Sendable, CaseIterable {
 /// copied without an allocation to share or a reference count to change (lint and the
 /// runtime's payload check copy them for every event they look at).
 public enum TypeRef: Hashable, Sendable, CustomStringConvertible {
+    /// A built-in type, such as `string`.
     case builtin(BuiltinType)
+    /// A type declared under `types`, by name.
     case named(String)
+    /// `[T]`, a list of `T`.
     indirect case list(TypeRef)
+    /// `T?`, a `T` or nothing.
     indirect case optional(TypeRef)
 
     /// The most list and optional wrappers one type reference may have (`[[string]?]` has
@@ -134,6 +139,7 @@ public enum TypeRef: Hashable, Sendable, CustomStringConvertible {
         return self
     }
 
+    /// Whether the type is `T?`.
     public var isOptional: Bool {
         if case .optional = self { return true }
         return false

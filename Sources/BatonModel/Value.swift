@@ -1,11 +1,18 @@
 /// A literal value: a payload, a `with` literal, a screen's input. The JSON data model.
 public indirect enum Value: Hashable, Sendable, CustomStringConvertible {
+    /// `null`
     case null
+    /// `true` or `false`
     case bool(Bool)
+    /// A whole number.
     case int(Int)
+    /// A number with a fraction.
     case double(Double)
+    /// A string.
     case string(String)
+    /// A list of values.
     case list([Value])
+    /// A record: values by field name.
     case record([String: Value])
 
     /// Whether this is `null`: a match, where `== .null` goes through the derived equality.
@@ -194,6 +201,7 @@ extension Value: Codable {
 // `.null` instead of nil (the standard `decodeIfPresent` folds both into nil). A payload of
 // `null` therefore survives a snapshot or a compiled flow unchanged.
 extension KeyedDecodingContainer {
+    /// The value under `key`, `.null` when it is written `null`; nil only when the key is missing.
     public func decodeIfPresent(_ type: Value.Type, forKey key: Key) throws -> Value? {
         guard contains(key) else { return nil }
         return try decode(Value.self, forKey: key)

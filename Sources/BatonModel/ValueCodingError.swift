@@ -6,6 +6,7 @@ public struct ValueCodingError: Error, Hashable, Sendable, CustomStringConvertib
     /// What was wrong there, as `expected string, got 7`.
     public var problem: String
 
+    /// An error at field path `path` (empty for the value itself).
     public init(path: String, problem: String) {
         self.path = path
         self.problem = problem

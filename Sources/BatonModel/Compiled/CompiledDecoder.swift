@@ -2,10 +2,12 @@ import Foundation
 
 /// A compiled flow read back: the model and its lint stamp.
 public struct CompiledArtifact: Sendable {
+    /// The flow read back.
     public var spec: FlowSpec
     /// The linter version that found the flow clean when it was compiled, if it says so.
     public var lintedBy: String?
 
+    /// An artifact of `spec` with its lint stamp.
     public init(spec: FlowSpec, lintedBy: String?) {
         self.spec = spec
         self.lintedBy = lintedBy

@@ -17,6 +17,7 @@ public enum CompiledFlow {
         /// Maps a path as loaded to the path written (relative to the main file's folder).
         public var path: @Sendable (String) -> String
 
+        /// Options for a bare compiled flow unless told: no locations, no stamp, paths as loaded.
         public init(locations: Bool = false, lintedBy: String? = nil, path: @escaping @Sendable (String) -> String = { $0 }) {
             self.locations = locations
             self.lintedBy = lintedBy

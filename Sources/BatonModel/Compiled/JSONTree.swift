@@ -4,18 +4,27 @@
 public struct JSONTree: Sendable {
     /// One JSON value and the byte offset where it starts.
     public indirect enum Node: Sendable {
+        /// `null`
         case null
+        /// `true` or `false`
         case bool(Bool)
+        /// A number without a fraction or exponent.
         case int(Int)
+        /// A number with a fraction or an exponent.
         case double(Double)
+        /// A string, its escapes resolved.
         case string(String)
+        /// An array, its elements in order.
         case array([Located])
+        /// An object, its members in the order written.
         case object([(key: String, value: Located)])
     }
 
     /// A value with its byte offset in the document.
     public struct Located: Sendable {
+        /// The value.
         public var node: Node
+        /// Where the value starts, in bytes from the start of the document.
         public var offset: Int
     }
 
@@ -24,12 +33,15 @@ public struct JSONTree: Sendable {
 
     /// A parse failure: what is wrong, at a byte offset.
     public struct ParseError: Error, Sendable {
+        /// What is wrong, such as "expected a JSON value".
         public var message: String
+        /// Where the problem is, in bytes from the start of the document.
         public var offset: Int
         /// The diagnostic code when the document is well-formed so far but over one of the
         /// `Limits`; nil for malformed JSON.
         public var code: String?
 
+        /// An error at `offset`; malformed JSON unless `code` is given.
         public init(message: String, offset: Int, code: String? = nil) {
             self.message = message
             self.offset = offset
@@ -47,6 +59,7 @@ public struct JSONTree: Sendable {
         /// The `ParseError.code` of a document over a limit.
         public var code: String
 
+        /// Limits reported with diagnostic code `code`.
         public init(maxElements: Int, maxValues: Int, code: String) {
             self.maxElements = maxElements
             self.maxValues = maxValues

@@ -14,6 +14,7 @@ public struct SignedEnvelope: Sendable, Hashable {
     /// The compiled flow's bytes, exactly as signed.
     public var payload: Data
 
+    /// An envelope of `payload` signed with `signature` by `key`.
     public init(key: String, signature: Data, payload: Data) {
         self.key = key
         self.signature = signature
