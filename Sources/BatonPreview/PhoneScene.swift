@@ -35,24 +35,8 @@ struct PhoneScene: Encodable, Equatable {
         var input: Value?
         /// (1.1) The result the screen was last handed (`return R`), on the top layer.
         var received: ScreenResult?
-        /// Whether the navigation bar has a back button (the stack holds more than one screen).
-        var canGoBack: Bool { stack.count > 1 }
-
-        private enum CodingKeys: String, CodingKey {
-            case presentation, tabBars, stack, screen, title, input, received, canGoBack
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(presentation, forKey: .presentation)
-            try container.encode(tabBars, forKey: .tabBars)
-            try container.encode(stack, forKey: .stack)
-            try container.encodeIfPresent(screen, forKey: .screen)
-            try container.encodeIfPresent(title, forKey: .title)
-            try container.encodeIfPresent(input, forKey: .input)
-            try container.encodeIfPresent(received, forKey: .received)
-            try container.encode(canGoBack, forKey: .canGoBack)
-        }
+        /// Whether the navigation bar has a back button: the stack holds more than one screen.
+        var canGoBack = false
     }
 
     /// Bottom first; the last is the one the user touches.
@@ -79,6 +63,7 @@ struct PhoneScene: Encodable, Equatable {
             layers[last].stack = state.stack
             layers[last].received = state.received
         }
+        for number in layers.indices { layers[number].canGoBack = layers[number].stack.count > 1 }
         self.layers = state.finished == nil ? layers : []
     }
 

@@ -48,7 +48,9 @@ package struct PreviewAPI {
             return .failure(.badRequest("the path \(request.path) is refused: a path may not hold `.` or `..` segments, backslashes or NUL"))
         }
         if path == "/" || path == "/index.html" {
-            return only(["GET"], request) { .success(assets.response(for: "index.html") ?? .error(.notFound("no page"))) }
+            return only(["GET"], request) {
+                assets.response(for: "index.html").map { .success($0) } ?? .failure(.notFound("the page is missing from this build"))
+            }
         }
         if path.hasPrefix("/assets/") {
             let name = String(path.dropFirst("/assets/".count))

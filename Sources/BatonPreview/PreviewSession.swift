@@ -39,8 +39,9 @@ package final class PreviewSession {
     /// The most lines the run log keeps (the oldest go first).
     static let maxLogLines = 1_000
 
-    /// Loads the flow at `path` and starts it with `settings` (fitted to the flow first).
-    /// Throws the diagnostics when it does not load.
+    /// Loads the flow at `path` and starts it with these flag overrides and facts (fitted to
+    /// the flow first: `StartSettings.fitted(to:)`). Throws the diagnostics when it does not
+    /// load. Graphviz's `dot` draws the graph when given.
     package init(path: String, flags: [String: Literal] = [:], context: [String: Value] = [:],
                  dot: URL? = GraphPicture.findDot(),
                  exploration: ExplorationOptions = ExplorationOptions()) throws(DiagnosticsError) {
@@ -70,6 +71,10 @@ package final class PreviewSession {
         }
         guard let navigation = NavigationStep(step) else {
             return .failure(.badRequest("`expect` and `restore` are not steps the preview takes"))
+        }
+        guard !history.isFull else {
+            return .failure(.refused("history-full", "the history holds \(RunHistory.maxEntries) entries, the most it keeps; "
+                                     + "go back or start again to take more steps"))
         }
         let report = apply(navigation, as: step)
         changed()
@@ -131,7 +136,7 @@ package final class PreviewSession {
             return .failure(.refused("restore-failed", "step \(number) cannot be restored: \(error.description)"))
         }
         history = moved
-        appendLog(.note("↺ back to step \(number)" + (history.current.step.map { ": " + StepText($0).text } ?? " (the start)")))
+        appendLog(.note("↺ to step \(number)" + (history.current.step.map { ": " + StepText($0).text } ?? " (the start)")))
         changed()
         return .success(())
     }
@@ -180,7 +185,8 @@ package final class PreviewSession {
     /// them from a start with its settings.
     private func follow(_ trace: Trace, saying note: String) -> Result<[StepReport], APIError> {
         var steps = trace.steps.map(\.kind)
-        if let remaining = history.remainingSteps(toward: trace, in: flow.spec) {
+        if let remaining = history.remainingSteps(toward: trace, in: flow.spec),
+           history.cursor + remaining.count < RunHistory.maxEntries {
             steps = remaining
         } else {
             let settings = StartSettings(flags: trace.flags, context: trace.context).fitted(to: flow.spec)
@@ -299,8 +305,9 @@ package final class PreviewSession {
     }
 }
 
-/// What the files a load read were: their sizes and modification times (missing files
-/// included, so creating one is a change).
+/// What the files a load read were: each one's size, modification time and file number (an
+/// editor that saves by replacing the file gives it a new one), missing files included, so
+/// that creating one is a change.
 struct FileFingerprint: Equatable {
     private var marks: [String: String]
 

@@ -29,7 +29,14 @@ struct RunHistory {
         entries = [start]
     }
 
+    /// The most entries kept: past them a step is refused (going back, or starting again,
+    /// makes room), so a script driving the API cannot grow it without end.
+    static let maxEntries = 5_000
+
     var current: Entry { entries[cursor] }
+
+    /// Whether a step after the current entry would pass `maxEntries`.
+    var isFull: Bool { cursor + 1 >= Self.maxEntries }
 
     /// Whether there is an entry before or after the current one.
     var canGoBack: Bool { cursor > 0 }

@@ -77,6 +77,23 @@ import Testing
         #expect(!text.contains("help.close"))
     }
 
+    /// The history stops at its bound: a step past it is refused (nothing changes), and going
+    /// back makes room again.
+    @Test func aFullHistoryRefusesTheNextStep() throws {
+        let fixture = try PreviewFixture(ordersFlow)
+        for number in 1..<RunHistory.maxEntries {
+            _ = fixture.session.take(.tab(number.isMultiple(of: 2) ? "orders" : "more"))
+        }
+        #expect(fixture.session.history.entries.count == RunHistory.maxEntries)
+        let before = fixture.state()
+        let refused = fixture.call("POST", "/api/step", #"{"tab": "orders"}"#)
+        #expect(refused.status == 422)
+        #expect(refused.json["error"]?["code"] == .string("history-full"))
+        #expect(fixture.state() == before)
+        #expect(fixture.call("POST", "/api/history", #"{"to": 10}"#).status == 200)
+        #expect(fixture.call("POST", "/api/step", #"{"tab": "orders"}"#).status == 200)
+    }
+
     /// A restart starts a fresh run with the settings given (or those of the run now).
     @Test func aRestartStartsAgainWithTheSettingsGiven() throws {
         let fixture = try PreviewFixture(ordersFlow)
