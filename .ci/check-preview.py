@@ -16,6 +16,7 @@ For every example flow in flows/ (each copied to a scratch folder, so edits stay
   7. change the file on disk and see the page reload it, keep the place, and lint the new
      version; break the file and see its problems while the last good version still takes
      steps; mend it and see it load again.
+Then "Show me" on the README's paywall finding, and a payload refused at its field.
 
 usage: check-preview.py BATON BATON_PREVIEW OUT_DIR [--readme-screenshot PATH]
 
@@ -362,6 +363,37 @@ def check_example(flow, baton, preview_binary, browser, out_dir):
         preview.close()
 
 
+def check_show_me_and_field_errors(preview_binary, browser, scratch):
+    """"Show me" replays a finding's trace (the README's paywall, whose sheet is left open from
+    one tab); a payload that does not fit is refused with the problem at its field."""
+    paywall = ROOT / "Tests" / "BatonCLITests" / "Fixtures" / "paywall.yaml"
+    preview = Preview(preview_binary, paywall, [], browser)
+    try:
+        page = preview.page
+        page.wait_for_selector("[data-testid=show-0]")
+        preview.after(lambda: page.click("[data-testid=show-0]"))
+        shown = preview.shown()
+        if (shown["top"], shown["tab"], shown["presented"]) != ("paywall", "account", "paywall"):
+            fail(f"Show me on the paywall finding shows {shown}")
+        if page.get_attribute("[data-testid=step-result]", "data-result") != "unhandled":
+            fail("Show me's last step is not the unhandled paywall.subscribe: " + page.inner_text("[data-testid=step-result]"))
+    finally:
+        preview.close()
+    preview = Preview(preview_binary, scratch / "notes.yaml", [], browser)
+    try:
+        page = preview.page
+        before = preview.shown()
+        page.click("[data-testid=event-select]")
+        page.click("[data-testid=send-select]")
+        page.wait_for_function("document.querySelector('[data-testid=form-select] [data-error-for=\"id\"]').textContent !== ''")
+        if "required" not in page.inner_text("[data-testid=form-select] [data-error-for='id']"):
+            fail("an empty required field is not named at the field")
+        if preview.shown() != before:
+            fail("a refused payload changed the page")
+    finally:
+        preview.close()
+
+
 def readme_screenshot(preview_binary, browser, path):
     """The README's picture: the recipes app with a recipe's reviews in a sheet over its tabs."""
     preview = Preview(os.path.abspath(preview_binary), "flows/recipes.yaml",
@@ -394,6 +426,7 @@ def main():
         try:
             for flow in flows:
                 check_example(flow, options.baton, options.preview, browser, options.out)
+            check_show_me_and_field_errors(options.preview, browser, scratch / "flows")
             if options.readme_screenshot:
                 readme_screenshot(options.preview, browser, options.readme_screenshot)
         finally:
