@@ -5,9 +5,10 @@ import Logging
 import NIOCore
 
 /// Serves the preview's page and API over HTTP with Hummingbird: each request's body is
-/// collected (a larger one than the API takes is refused with 413 before it is read), handed
-/// to `PreviewAPI` on the main actor, and its answer written back. Beside the server, the
-/// flow's files are watched for changes.
+/// collected (one whose length says it is larger than the API takes is refused with 413
+/// before it is read, a chunked one once it passes the limit), handed to `PreviewAPI` on the
+/// main actor, and its answer written back. Beside the server, the flow's files are watched
+/// for changes.
 package struct PreviewServer: HTTPResponder {
     package typealias Context = BasicRequestContext
 
