@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "baton", targets: ["baton"]),
         .executable(name: "baton-bench", targets: ["baton-bench"]),
+        .executable(name: "baton-preview", targets: ["baton-preview"]),
         .library(name: "BatonModel", targets: ["BatonModel"]),
         .library(name: "BatonLoader", targets: ["BatonLoader"]),
         .library(name: "BatonLint", targets: ["BatonLint"]),
@@ -23,6 +24,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // `swift package generate-documentation`: the DocC catalogs of the library products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The HTTP server of `baton-preview` only: the `baton` executable, which the build
+        // plugin runs, links none of it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's own dependencies, which the preview server names.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // libyaml, found through pkg-config. Only BatonYAML may depend on it (and baton-bench,
@@ -66,6 +74,26 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+        // `baton preview`: the flow in the browser (a session over the runtime, its JSON API
+        // and the page, served by Hummingbird). Its own target, so `baton` carries no server.
+        .target(
+            name: "BatonPreview",
+            dependencies: [
+                "BatonCLI", "BatonExploration", "BatonLint", "BatonLoader", "BatonModel", "BatonRuntime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Page")]
+        ),
+        .executableTarget(
+            name: "baton-preview",
+            dependencies: [
+                "BatonPreview", "BatonCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Lints, compiles and generates Swift for a target's `*.flow.yaml` in every build.
         .plugin(name: "BatonPlugin", capability: .buildTool(), dependencies: ["baton"]),
         // `swift package baton-generate`: the same files written once beside each flow, for a
@@ -119,6 +147,10 @@ let package = Package(
             name: "BatonCLITests",
             dependencies: ["BatonCLI", "BatonLint", "BatonLoader", "BatonModel", "BatonRuntime", "baton"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "BatonPreviewTests",
+            dependencies: ["BatonPreview", "BatonCLI", "BatonLoader", "BatonModel", "BatonRuntime"]
         ),
     ],
     swiftLanguageModes: [.v6]

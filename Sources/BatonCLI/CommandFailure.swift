@@ -2,15 +2,15 @@ import Foundation
 
 /// An I/O or input problem met while a command runs (a missing file, an output that cannot be
 /// written): printed as `error: message` without the usage line, and exits 2.
-struct CommandFailure: Error, CustomStringConvertible {
-    var message: String
+package struct CommandFailure: Error, CustomStringConvertible {
+    package var message: String
 
-    init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    var description: String { message }
+    package var description: String { message }
 
     /// Fails unless `path` names an existing file.
-    static func requireFile(_ path: String) throws(CommandFailure) {
+    package static func requireFile(_ path: String) throws(CommandFailure) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CommandFailure("\(path): no such file")

@@ -62,14 +62,24 @@ public struct LintRun: Sendable {
     /// a finding on a line a static check already reports (the same problem, seen twice).
     @MainActor
     public func lint(file: String, exploring options: ExplorationOptions) -> FileReport {
+        FileReport(file: file, diagnostics: explore(file: file, options: options).diagnostics)
+    }
+
+    /// What `lint(file:exploring:)` finds, with the model and the exploration it ran (both nil
+    /// when the static checks found an error): for a caller that also uses what exploration
+    /// reached.
+    @MainActor
+    package func explore(file: String, options: ExplorationOptions)
+        -> (diagnostics: [Diagnostic], spec: FlowSpec?, exploration: ExplorationResult?) {
         let checked = check(file: file)
-        guard let spec = checked.spec else { return FileReport(file: file, diagnostics: checked.diagnostics) }
+        guard let spec = checked.spec else { return (checked.diagnostics, nil, nil) }
         let reported = Set(checked.diagnostics.compactMap { $0.location.map { "\($0.file):\($0.start.line)" } })
-        let found = Explorer(spec: spec, options: options).run().findings.filter { finding in
+        let exploration = Explorer(spec: spec, options: options).run()
+        let found = exploration.findings.filter { finding in
             guard let location = finding.location else { return true }
             return !reported.contains("\(location.file):\(location.start.line)")
         }
-        return FileReport(file: file, diagnostics: (checked.diagnostics + found).sorted())
+        return ((checked.diagnostics + found).sorted(), spec, exploration)
     }
 
     /// Loads and lints one flow file, keeping the model when no diagnostic is an error: what

@@ -89,9 +89,9 @@ enum RunStep: Equatable, CustomStringConvertible {
 }
 
 /// A step of `baton run` that could not be read.
-struct RunStepError: Error, CustomStringConvertible {
+package struct RunStepError: Error, CustomStringConvertible {
     var text: String
     var reason: String
 
-    var description: String { "cannot read step '\(text)': \(reason)" }
+    package var description: String { "cannot read step '\(text)': \(reason)" }
 }

@@ -80,11 +80,20 @@ enum SettingReading<T> {
 
 /// The flag overrides and facts of `baton run`'s `--flag` and `--context` options, typed by
 /// the flow's declarations, or every problem with them.
-struct RunSettings {
-    var flags: [String: Literal] = [:]
-    var context: [String: Value] = [:]
+package struct RunSettings {
+    package var flags: [String: Literal] = [:]
+    package var context: [String: Value] = [:]
     /// One line per problem, naming the option: `--context userId: ...`.
-    var problems: [String] = []
+    package var problems: [String] = []
+
+    /// Reads the `--flag` and `--context` texts (`NAME=VALUE`) by the flow's declarations;
+    /// throws when one is not `NAME=VALUE`. With `requireAll`, a required fact left out is a
+    /// problem.
+    package init(flags: [String], context: [String], spec: FlowSpec, requireAll: Bool) throws(RunStepError) {
+        let assignments = try flags.map { text throws(RunStepError) in try SettingAssignment(text, scope: .flags) }
+            + context.map { text throws(RunStepError) in try SettingAssignment(text, scope: .context) }
+        self.init(assignments: assignments, spec: spec, requireAll: requireAll)
+    }
 
     init(assignments: [SettingAssignment], spec: FlowSpec, requireAll: Bool) {
         let checker = ValueChecker(spec)

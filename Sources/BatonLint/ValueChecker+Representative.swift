@@ -55,3 +55,32 @@ extension ValueChecker {
         }
     }
 }
+
+/// A declared type with its aliases followed, one level down: what a form for a value of the
+/// type asks for (`ValueChecker.shape(of:)`).
+package enum TypeShape: Hashable, Sendable {
+    case builtin(BuiltinType)
+    case record(name: String, fields: [Field])
+    case list(TypeRef)
+    case optional(TypeRef)
+    /// An undeclared name or an alias cycle: any value is accepted.
+    case unknown
+}
+
+extension ValueChecker {
+    /// `type` with its aliases followed, as the type rules read it.
+    package func shape(of type: TypeRef) -> TypeShape {
+        switch system.resolve(type) {
+        case .builtin(let builtin): .builtin(builtin)
+        case .record(let name, let fields): .record(name: name, fields: fields)
+        case .list(let element): .list(element)
+        case .optional(let wrapped): .optional(wrapped)
+        case .unknown: .unknown
+        }
+    }
+
+    /// Whether a value of `type` may be left out: it is optional, `any` or unknown.
+    package func acceptsNothing(_ type: TypeRef) -> Bool {
+        system.acceptsNothing(type)
+    }
+}

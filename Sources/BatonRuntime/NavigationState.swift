@@ -56,6 +56,8 @@ public struct StateNode: Sendable, Equatable, Codable {
     public var selected: String?
     /// `sheet`, `cover` or `popover` when the node is presented modally.
     public var presentation: String?
+    /// The id of the tab a tabs flow shows the node under; nil for a node that is not a tab's.
+    public var tab: String?
     /// Stack entries, tabs (in order) or the shown branch.
     public var children: [StateNode]
     /// What the flow presents modally.
@@ -70,20 +72,21 @@ public struct StateNode: Sendable, Equatable, Codable {
 
     public init(
         kind: String, id: String, input: Value? = nil, selected: String? = nil, presentation: String? = nil,
-        children: [StateNode] = [], presented: StateNode? = nil, isVisible: Bool = false
+        tab: String? = nil, children: [StateNode] = [], presented: StateNode? = nil, isVisible: Bool = false
     ) {
         self.kind = kind
         self.id = id
         self.input = input
         self.selected = selected
         self.presentation = presentation
+        self.tab = tab
         self.children = children
         self.presentedStorage = presented.map { [$0] } ?? []
         self.isVisible = isVisible
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, id, input, selected, presentation, children, presented, isVisible
+        case kind, id, input, selected, presentation, tab, children, presented, isVisible
     }
 
     public init(from decoder: any Decoder) throws {
@@ -93,6 +96,7 @@ public struct StateNode: Sendable, Equatable, Codable {
         input = try container.decodeIfPresent(Value.self, forKey: .input)
         selected = try container.decodeIfPresent(String.self, forKey: .selected)
         presentation = try container.decodeIfPresent(String.self, forKey: .presentation)
+        tab = try container.decodeIfPresent(String.self, forKey: .tab)
         children = try container.decodeIfPresent([StateNode].self, forKey: .children) ?? []
         presentedStorage = try container.decodeIfPresent(StateNode.self, forKey: .presented).map { [$0] } ?? []
         isVisible = try container.decodeIfPresent(Bool.self, forKey: .isVisible) ?? false
@@ -105,6 +109,7 @@ public struct StateNode: Sendable, Equatable, Codable {
         try container.encodeIfPresent(input, forKey: .input)
         try container.encodeIfPresent(selected, forKey: .selected)
         try container.encodeIfPresent(presentation, forKey: .presentation)
+        try container.encodeIfPresent(tab, forKey: .tab)
         try container.encode(children, forKey: .children)
         try container.encodeIfPresent(presented, forKey: .presented)
         try container.encode(isVisible, forKey: .isVisible)

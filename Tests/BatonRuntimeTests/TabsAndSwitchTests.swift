@@ -1,3 +1,4 @@
+import Foundation
 import BatonModel
 import Testing
 @testable import BatonRuntime
@@ -15,6 +16,19 @@ import Testing
         #expect(loggedIn.state.tab == "meat")
         #expect(loggedIn.state.flows == ["root", "home", "meat"])
         #expect(loggedIn.state.topInput == record(["kind": "meat"]))
+    }
+
+    /// Each tab's node in the state's tree says which tab it is: the tab's id, which is not
+    /// always its flow's name (recipes' `settings` runs `settingsTab`).
+    @Test func theTreeNamesEachTabByItsID() throws {
+        let run = try example("recipes.yaml", context: ["loggedIn": true, "userId": "u1"])
+        let tabs = try #require(run.state.tree.children.first)
+        #expect(tabs.kind == "tabs")
+        #expect(tabs.children.map(\.tab) == ["meat", "veggie", "settings"])
+        #expect(tabs.children.map(\.id) == ["meat", "veggie", "settingsTab"])
+        #expect(tabs.children.first?.children.first?.tab == nil)
+        let decoded = try JSONDecoder().decode(NavigationState.self, from: JSONEncoder().encode(run.state))
+        #expect(decoded == run.state)
     }
 
     @Test func tabsKeepTheirOwnStacks() throws {

@@ -60,15 +60,13 @@ extension BatonCommand {
         @MainActor
         private func runOnMainActor() throws {
             let spec = try loadSpec()
-            let assignments: [SettingAssignment]
+            // Every value is read by its declared type, and every problem is named before anything runs.
+            let settings: RunSettings
             do throws(RunStepError) {
-                assignments = try flags.map { text throws(RunStepError) in try SettingAssignment(text, scope: .flags) }
-                    + context.map { text throws(RunStepError) in try SettingAssignment(text, scope: .context) }
+                settings = try RunSettings(flags: flags, context: context, spec: spec, requireAll: true)
             } catch {
                 throw ValidationError(error.description)
             }
-            // Every value is read by its declared type, and every problem is named before anything runs.
-            let settings = RunSettings(assignments: assignments, spec: spec, requireAll: true)
             if !settings.problems.isEmpty {
                 let lines = settings.problems.map { "error: \($0)" }.joined(separator: "\n")
                 FileHandle.standardError.write(Data((lines + "\n").utf8))
@@ -158,9 +156,7 @@ struct RunSession {
         // What happened inside the step besides its own entry: an outcome handled, a result
         // handed back, a held link that opened, a following switch that followed. A `set` or a
         // `restore` logs no entry of its own, only these.
-        let log = runtime.log
-        // Read from the end: the log holds up to twice its limit of earlier entries.
-        let logged = log[(log.lastIndex { $0.sequence <= loggedBefore }.map { $0 + 1 } ?? log.startIndex)...]
+        let logged = runtime.entries(loggedAfter: loggedBefore)
         let ownEntries: Int = switch step {
         case .set, .restore: 0
         default: 1

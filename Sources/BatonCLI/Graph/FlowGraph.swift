@@ -2,20 +2,20 @@ import BatonModel
 
 /// A flow drawn as a graph, independent of the output format: one cluster per flow holding
 /// the screens it shows, edges for transitions and for the structure of each flow.
-struct FlowGraph: Equatable {
-    struct Cluster: Equatable {
-        var flow: String
-        var title: String
-        var kind: String
-        var screens: [String]
+package struct FlowGraph: Equatable {
+    package struct Cluster: Equatable {
+        package var flow: String
+        package var title: String
+        package var kind: String
+        package var screens: [String]
         /// Outcomes the flow finishes with, drawn as end nodes.
-        var outcomes: [String]
+        package var outcomes: [String]
         /// (1.1) Ways out whose destination is only known at run time (`return R`,
         /// `dismissAll`), drawn as exit nodes labelled with the action.
-        var exits: [String] = []
+        package var exits: [String] = []
     }
 
-    enum Endpoint: Hashable {
+    package enum Endpoint: Hashable {
         case screen(flow: String, screen: String)
         case flow(String)
         case outcome(flow: String, outcome: String)
@@ -23,7 +23,7 @@ struct FlowGraph: Equatable {
         case exit(flow: String, action: String)
     }
 
-    enum Style: Equatable {
+    package enum Style: Equatable {
         /// Push, replace, reset, show, next: the stack changes.
         case navigation
         /// Sheet, cover, popover: drawn dashed.
@@ -32,7 +32,7 @@ struct FlowGraph: Equatable {
         case structure
     }
 
-    struct Edge: Equatable {
+    package struct Edge: Equatable {
         var from: Endpoint
         var to: Endpoint
         var label: String
@@ -42,13 +42,13 @@ struct FlowGraph: Equatable {
         var outcomeEvent: String? = nil
     }
 
-    var clusters: [Cluster] = []
-    var edges: [Edge] = []
+    package var clusters: [Cluster] = []
+    package var edges: [Edge] = []
 }
 
 extension FlowGraph {
     /// The graph of `spec`, or of `root` and every flow it can reach when given.
-    init(spec: FlowSpec, root: String? = nil) {
+    package init(spec: FlowSpec, root: String? = nil) {
         let index = SpecIndex(spec)
         let flows = root.map { Self.reachableFlows(from: $0, index: index) } ?? spec.flows
         for flow in flows {

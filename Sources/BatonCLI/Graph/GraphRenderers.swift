@@ -55,8 +55,10 @@ struct MermaidRenderer: GraphRenderer {
 }
 
 /// Graphviz `dot`: flows are clusters; an edge into a flow points at its cluster.
-struct DotRenderer: GraphRenderer {
-    func render(_ graph: FlowGraph) -> String {
+package struct DotRenderer: GraphRenderer {
+    package init() {}
+
+    package func render(_ graph: FlowGraph) -> String {
         var lines = ["digraph baton {", "  compound=true;", "  rankdir=TB;",
                      "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
                      "  edge [fontname=\"Helvetica\", fontsize=10];"]
@@ -91,7 +93,8 @@ struct DotRenderer: GraphRenderer {
 
     private func entry(_ flow: String) -> String { "\(flow)·entry" }
 
-    private func node(_ endpoint: FlowGraph.Endpoint) -> String {
+    /// The name of `endpoint`'s node, as Graphviz's SVG titles it (`flow·screen`).
+    package func node(_ endpoint: FlowGraph.Endpoint) -> String {
         switch endpoint {
         case .flow(let flow): entry(flow)
         case .screen(let flow, let screen): "\(flow)·\(screen)"

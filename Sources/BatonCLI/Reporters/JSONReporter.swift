@@ -28,7 +28,8 @@ public struct JSONReporter: Reporter {
         var diagnostics: [Entry]
     }
 
-    struct Entry: Codable {
+    /// One diagnostic, as this report and the preview's API write it.
+    package struct Entry: Codable {
         var severity: String
         var code: String
         var message: String
@@ -37,10 +38,20 @@ public struct JSONReporter: Reporter {
         var notes: [Note]
         /// How a state where the problem shows is reached (exploration's findings).
         var trace: TraceEntry?
+
+        package init(_ diagnostic: Diagnostic) {
+            severity = diagnostic.severity.rawValue
+            code = diagnostic.code
+            message = diagnostic.message
+            suggestion = diagnostic.suggestion
+            location = diagnostic.location.map(Location.init)
+            notes = diagnostic.notes.map { Note(message: $0.message, location: $0.location.map(Location.init)) }
+            trace = diagnostic.trace.map(TraceEntry.init)
+        }
     }
 
     /// The start settings and steps of a trace, each step as a scenario file names it.
-    struct TraceEntry: Codable {
+    package struct TraceEntry: Codable {
         var flags: [String: Value]
         var context: [String: Value]
         var steps: [TraceStepEntry]
@@ -54,7 +65,7 @@ public struct JSONReporter: Reporter {
 
     /// One step: its kind (`send`, `back`, `dismiss`, `tab`, `open`, `set`), what it names, its
     /// text (`paywall.subscribe`) and where the transition that handled it is written.
-    struct TraceStepEntry: Codable {
+    package struct TraceStepEntry: Codable {
         var kind: String
         var text: String
         var screen: String?
@@ -93,14 +104,14 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    struct Note: Codable {
+    package struct Note: Codable {
         var message: String
         var location: Location?
     }
 
     /// A range: lines and columns from 1, columns in Unicode code points, the end inclusive
     /// of its last character's start.
-    struct Location: Codable {
+    package struct Location: Codable {
         var file: String
         var startLine: Int
         var startColumn: Int
@@ -122,20 +133,15 @@ public struct JSONReporter: Reporter {
 
     func document(_ reports: [FileReport]) -> Document {
         let files = reports.map { report in
-            File(file: report.file, diagnostics: report.diagnostics.map { diagnostic in
-                Entry(severity: diagnostic.severity.rawValue, code: diagnostic.code, message: diagnostic.message,
-                      suggestion: diagnostic.suggestion, location: diagnostic.location.map(Location.init),
-                      notes: diagnostic.notes.map { Note(message: $0.message, location: $0.location.map(Location.init)) },
-                      trace: diagnostic.trace.map(TraceEntry.init))
-            })
+            File(file: report.file, diagnostics: report.diagnostics.map(Entry.init))
         }
         return Document(files: files, summary: ReportSummary(reports))
     }
 }
 
 /// Pretty JSON with sorted keys, the one way the CLI writes JSON.
-enum JSONOutput {
-    static func string(_ value: some Encodable, pretty: Bool = true) -> String {
+package enum JSONOutput {
+    package static func string(_ value: some Encodable, pretty: Bool = true) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
                                           : [.sortedKeys, .withoutEscapingSlashes]

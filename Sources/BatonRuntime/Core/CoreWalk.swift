@@ -239,7 +239,18 @@ extension CoreState {
         case .switch: node.selected = flow.branch?.name
         default: break
         }
-        node.children = flow.childItems.map { stateNode($0, visible: visible, depth: depth + 1) }
+        if flow.kind == .tabs {
+            // A tab's node says which tab it is: two tabs may run flows of one name.
+            node.children = flow.tabs.compactMap { tab in
+                tab.flow.map { item in
+                    var child = stateNode(item, visible: visible, depth: depth + 1)
+                    child.tab = tab.id
+                    return child
+                }
+            }
+        } else {
+            node.children = flow.childItems.map { stateNode($0, visible: visible, depth: depth + 1) }
+        }
         if let modal = flow.presented {
             var presented = stateNode(modal.item, visible: visible, depth: depth + 1)
             presented.presentation = modal.presentation.rawValue
