@@ -151,6 +151,7 @@ struct RunSession {
             case .opened: result = "opened"
             case .held: result = "held"
             case .noMatch: result = "no-match: \(runtime.noMatchReason(url))"
+            case .queued: result = "queued"
             }
         case .set(let assignment): result = set(assignment)
         case .restore: result = restore()
@@ -347,10 +348,6 @@ struct RunSession {
     }
 
     private static func text(_ result: StepResult) -> String {
-        switch result {
-        case .handled: "handled"
-        case .unhandled(let reason): "unhandled: \(reason)"
-        case .rejected(let reason): "rejected: \(reason)"
-        }
+        result.message.map { "\(result.name): \($0)" } ?? result.name
     }
 }

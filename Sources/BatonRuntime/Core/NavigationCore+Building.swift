@@ -14,7 +14,7 @@ extension NavigationCore {
     /// Starts the root flow; its instance id.
     mutating func makeRootFlow() throws(ActionFailure) -> Int {
         guard let flow = definitions.flows[spec.start.name] else {
-            throw ActionFailure(message: RuntimeMessage.unknownTarget(spec.start.name))
+            throw ActionFailure(.unknownTarget, RuntimeMessage.unknownTarget(spec.start.name))
         }
         return try makeFlow(flow, input: nil, depth: 0)
     }
@@ -42,14 +42,14 @@ extension NavigationCore {
             let id = try makeFlow(flow, input: input, depth: depthOfFlow(self), parent: parent)
             return CoreItem(id: id, name: name, number: flow.number, isFlow: true)
         }
-        throw ActionFailure(message: RuntimeMessage.unknownTarget(name))
+        throw ActionFailure(.unknownTarget, RuntimeMessage.unknownTarget(name))
     }
 
     /// A screen instance. A screen that takes no input ignores the payload.
     mutating func makeScreen(_ screen: ScreenDefinition, input: Value?) -> CoreItem {
         let id = takeInstanceID()
         state.screens[id] = CoreScreen(id: id, screen: screen.name, input: screen.takesInput ? input : nil)
-        changedScreens.insert(id)
+        changes.screens.insert(id)
         let item = CoreItem(id: id, name: screen.name, number: screen.number, isFlow: false)
         madeThisStep.append(item)
         return item
@@ -58,7 +58,7 @@ extension NavigationCore {
     /// A flow instance started with `input` (ignored when the flow takes none) under flow
     /// `parent`, its first content built; its id.
     mutating func makeFlow(_ definition: FlowDefinition, input: Value?, depth: Int, parent: Int? = nil) throws(ActionFailure) -> Int {
-        guard depth < Self.maxDepth else { throw ActionFailure(message: stoppedMessage(RuntimeMessage.tooDeep)) }
+        guard depth < Self.maxDepth else { throw ActionFailure(.limitReached, stoppedMessage(RuntimeMessage.tooDeep)) }
         try countCreation()
         let id = takeInstanceID()
         let name = definition.flow.name
@@ -78,7 +78,7 @@ extension NavigationCore {
     /// two-tab flows would otherwise build 2^N instances from a few lines.
     mutating func countCreation() throws(ActionFailure) {
         guard createdThisStep < Self.maxCreatedPerStep else {
-            throw ActionFailure(message: stoppedMessage(RuntimeMessage.tooManyCreated))
+            throw ActionFailure(.limitReached, stoppedMessage(RuntimeMessage.tooManyCreated))
         }
         createdThisStep += 1
     }

@@ -5,7 +5,7 @@ extension NavigationCore {
     /// sequence's `done`), its `*.event` key, the default of `back`; else it bubbles to the
     /// parent. An emission that reaches past the root is unhandled (`back`: rejected).
     mutating func dispatch(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult {
-        guard depth <= Self.maxDepth else { return .rejected(stoppedMessage(RuntimeMessage.tooDeep)) }
+        guard depth <= Self.maxDepth else { return .rejected(.limitReached, stoppedMessage(RuntimeMessage.tooDeep)) }
         // Only the flow's definition and parent are kept: a copy of the flow held across the action
         // would make its first change copy the flow's fields.
         guard let (definition, parent) = state.flows[id].map({ (definitions.definition(of: $0), $0.parent) }),
@@ -26,7 +26,7 @@ extension NavigationCore {
             return result
         }
         guard let parent else {
-            if !emission.isOutcome && emission.event == "back" { return .rejected(RuntimeMessage.nothingToGoBackTo) }
+            if !emission.isOutcome && emission.event == "back" { return .rejected(.nothingToGoBackTo, RuntimeMessage.nothingToGoBackTo) }
             if emission.isOutcome { return .unhandled(RuntimeMessage.outcomeNotTaken(emission.trigger)) }
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
@@ -78,22 +78,22 @@ extension NavigationCore {
         let slot = reserveNested()
         let emission = Emission(event: "dismissed", source: name, payload: nil, isOutcome: false)
         var result = perform(position, choice, of: definition, in: owner, emission: emission, depth: depth + 1)
-        if result == .handled {
+        if result.isHandled {
             drainEmptySequences(depth: depth + 1)
             repairIfNeeded()
             if let failure = deliverPendingResult(), let checkpoint {
                 rollBack(to: checkpoint)
-                result = .rejected(failure)
+                result = failure
             }
         }
-        recordNested(trigger: "\(name).dismissed", trace: trace, result: result.name, message: result.message, at: slot)
+        recordNested(trigger: "\(name).dismissed", trace: trace, result: result, at: slot)
         trace = saved
     }
 
     /// (1.1) A tap on the selected tab: with `reselect: popToRoot` its stack or sequence goes
     /// back to its root (its modals stay); with `keep` nothing changes. Handled either way.
     mutating func reselect(tab id: String, in tabs: Int) -> StepResult {
-        guard let node = state.flows[tabs] else { return .rejected(RuntimeMessage.noTab(id)) }
+        guard let node = state.flows[tabs] else { return .rejected(.noTab, RuntimeMessage.noTab(id)) }
         guard definitions.definition(of: node)?.flow.reselect == .popToRoot else {
             record(flow: node.flow, action: "reselect \(id): keep")
             return .handled
@@ -141,7 +141,7 @@ extension NavigationCore {
     /// sequence with `done` when there is none. (1.1) A transient step's entry is removed once
     /// the next step is shown.
     mutating func advance(_ id: Int, after step: Int, payload: Value?, depth: Int) -> StepResult {
-        guard case .sequence(let steps)? = definition(id)?.flow.kind else { return .rejected(RuntimeMessage.noSequence("")) }
+        guard case .sequence(let steps)? = definition(id)?.flow.kind else { return .rejected(.noSequence, RuntimeMessage.noSequence("")) }
         var next = step + 1
         while next < steps.count {
             if holds(steps[next].when) {
@@ -158,7 +158,7 @@ extension NavigationCore {
                     }
                     return .handled
                 } catch {
-                    return .rejected(error.message)
+                    return error.result
                 }
             }
             next += 1
@@ -174,12 +174,14 @@ extension NavigationCore {
     /// noted in the step's `use`.
     mutating func finish(_ id: Int, outcome: String, payload: Value?, depth: Int, by finishing: TransitionUse? = nil) -> StepResult {
         // Read before the change, in a scope of its own (see `[changing:]`).
-        let flowName: String, parentID: Int, step: Int?, stays: Bool, presentedByParent: Bool
+        let flowName: String, parentID: Int, step: Int?, stays: Bool, presentedByParent: Bool, outcomeText: String?
         do {
-            guard let flow = state.flows[id] else { return .rejected(RuntimeMessage.unknownTarget(String(id))) }
+            guard let flow = state.flows[id] else { return .rejected(.unknownTarget, RuntimeMessage.unknownTarget(String(id))) }
+            outcomeText = definitions.definition(of: flow)?.outcomeTriggers[outcome]
             guard let parentInstance = flow.parent, let parent = state.flows[parentInstance] else {
                 state.finished = outcome
                 state.finishedPayload = payload
+                changes.outcomeOrHeldLinks = true
                 return .handled
             }
             flowName = flow.flow
@@ -214,9 +216,9 @@ extension NavigationCore {
         // (1.1) An outcome no flow takes is logged, not an error: the child has finished and is
         // closed, which is what the step asked for. Lint's `unhandled-outcome` warns about it, and
         // exploration's `unhandled-outcome-in-state` per placement, from what `use` notes here.
-        recordNested(trigger: "outcome \(emission.trigger)", trace: trace, result: result.name, message: result.message,
-                     failing: result.name != "unhandled", at: slot)
-        if result.name == "unhandled", let finishing {
+        recordNested(trigger: outcomeText ?? "outcome \(flowName).\(outcome)", trace: trace, result: result,
+                     failing: result.outcome != .unhandled, at: slot)
+        if result.outcome == .unhandled, let finishing {
             let above = ancestors(of: parentID).reversed().map { state.flows[$0]?.flow ?? "" }
             use.untakenOutcomes.append(UntakenOutcome(outcome: outcome, placement: above + [flowName], finishedBy: finishing))
         }

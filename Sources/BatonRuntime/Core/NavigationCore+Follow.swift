@@ -33,10 +33,10 @@ extension NavigationCore {
         do {
             try resume(wanted, in: owner, input: contentInput(owner))
         } catch {
-            result = .rejected(error.message)
+            result = error.result
         }
         drainEmptySequences(depth: 0)
-        recordNested(trigger: "follow \(node.flow)", trace: trace, result: result.name, message: result.message)
+        recordNested(trigger: "follow \(node.flow)", trace: trace, result: result)
         trace = saved
     }
 }

@@ -40,33 +40,22 @@ package struct NavigationCore: Sendable {
     /// in apps.
     package var conditionReads: ConditionReadLog?
 
-    /// Whether steps report their log entries. Exploration, which reads none, turns it off and
-    /// skips building them; everything else about a step is the same.
-    package var recordsLog = true
-
-    /// Whether a step starts from the last step's use emptied with its room kept (`StepUse.reset`),
-    /// so that its first transition allocates no list. A driver that keeps what each step used
-    /// (exploration keeps it for every way it finds) turns it off: the list it keeps shares the
-    /// core's, and emptying that with its room kept would copy it on every step.
-    package var reusesUseRoom = true
-
-    /// Whether the flows and screens a step releases are kept, as they were at their release,
-    /// until `clearChanges()` (`releasedFlows`, `releasedScreens`): the runtime turns it on, so
-    /// that a coordinator nothing has read yet can take the state its flow had, with entries
-    /// for the screens it showed.
-    package var keepsReleased = false
-
     // What the current step did and has yet to do.
 
     /// What the current step did, for its log entry.
     var trace = StepTrace()
-    /// What of the spec the last step used (transitions performed, links opened).
-    package internal(set) var use = StepUse()
+    /// What of the spec the current step used (transitions performed, links opened); it goes
+    /// into the step's report.
+    var use = StepUse()
     /// Entries recorded during the current step, after its own.
     var nestedEntries: [LogEntry] = []
     /// An empty list with room, handed back by `recycle(_:)`: the next step's entries are made
     /// in it rather than in a list allocated (and freed) every step.
     var spareEntries: [LogEntry] = []
+    /// Empty change lists with room, handed back by `recycle(_:)`, for the next step's changes.
+    var spareChanges = StepChanges()
+    /// An empty use with room, handed back by `recycle(_:)`, for the next step's.
+    var spareUse = StepUse()
     /// Instances created by the current step, against `maxCreatedPerStep`.
     var createdThisStep = 0
     /// Set when a child flow finished, so the next settle restarts whatever it left empty.
@@ -103,20 +92,8 @@ package struct NavigationCore: Sendable {
     /// What `releaseUnheld` has still to let go of: one list reused from step to step.
     private var releasePending: [(item: HeldItem, depth: Int)] = []
 
-    // What changed since the facade last looked (`changedFlows`, `changedScreens`, `released`;
-    // `clearChanges()`).
-
-    /// Flow instances changed or made.
-    var changedFlows = InstanceIDs()
-    /// Screen instances made or given a new input.
-    var changedScreens = InstanceIDs()
-    /// The instances released.
-    private(set) var released = InstanceIDs()
-    /// The flows released, as they were at their release, when `keepsReleased` is on.
-    private(set) var releasedFlows: [CoreFlow] = []
-    /// The screens released, as they were at their release, when `keepsReleased` is on:
-    /// those released with or after a flow, which a released flow's coordinator may show.
-    private(set) var releasedScreens: [CoreScreen] = []
+    /// What the current step changed, made and released; it goes into the step's report.
+    var changes = StepChanges()
 
     /// Checks the environment against `spec` (throws one diagnostic per undeclared flag or
     /// fact, value of the wrong type or unknown variant value, and one naming every missing
@@ -258,7 +235,7 @@ package struct NavigationCore: Sendable {
     }
 
     /// Flow instance `id`, to change it: every change of a flow goes through here, so the
-    /// facade learns which coordinators to update and the step whether it released anything.
+    /// step's report says which flows changed and the step learns whether it released anything.
     ///
     /// A copy of the flow still held when it changes (a `let flow = state.flows[id]` still in
     /// scope) shares its fields, and the change then copies them all: a caller reads what it
@@ -266,7 +243,7 @@ package struct NavigationCore: Sendable {
     subscript(changing id: Int) -> CoreFlow? {
         get { state.flows[id] }
         _modify {
-            changedFlows.insert(id)
+            changes.flows.insert(id)
             if !heldRecorded.contains(id) {
                 heldRecorded.insert(id)
                 let start = heldItemsAtStepStart.count
@@ -288,7 +265,7 @@ package struct NavigationCore: Sendable {
     subscript(keepingAllHeld id: Int) -> CoreFlow? {
         get { state.flows[id] }
         _modify {
-            changedFlows.insert(id)
+            changes.flows.insert(id)
             if !heldRecorded.contains(id) { changedWithoutNote.insert(id) }
             var (place, flow) = state.flows.take(id)
             defer { state.flows.putBack(flow, of: id, at: place) }
@@ -313,28 +290,23 @@ package struct NavigationCore: Sendable {
         self[keepingAllHeld: id]?.presented = modal
     }
 
-    /// `body` applied to the flows changed or made and the screens made or given a new input
-    /// since the last `clearChanges()`, read in place; then forgets what changed.
-    package mutating func forgettingChanges<Result>(_ body: (_ flows: InstanceIDs, _ screens: InstanceIDs) -> Result) -> Result {
-        defer { clearChanges() }
-        return body(changedFlows, changedScreens)
-    }
-
-    /// Takes back the list a step's entries came in, once they are logged, to make the next
-    /// step's in; not the room of a step that logged many, which would be held for good.
-    package mutating func recycle(_ entries: inout [LogEntry]) {
-        guard entries.capacity <= 8 else { return }
-        entries.empty()
-        swap(&entries, &spareEntries)
-    }
-
-    /// Forgets what changed, keeping the sets' room for the next step.
-    package mutating func clearChanges() {
-        changedFlows.removeAll()
-        changedScreens.removeAll()
-        released.removeAll()
-        if !releasedFlows.isEmpty { releasedFlows.removeAll(keepingCapacity: true) }
-        if !releasedScreens.isEmpty { releasedScreens.removeAll(keepingCapacity: true) }
+    /// Takes back the lists of a report its reader is done with (its entries, once logged or
+    /// read, its changes, and its use unless the reader took it), to make the next step's in: a
+    /// step then allocates none. Not the room of a step that made many, which would be held for
+    /// good.
+    package mutating func recycle(_ report: inout CoreReport) {
+        if report.use.transitions.capacity > 0, report.use.transitions.capacity <= 8 {
+            report.use.removeAll()
+            swap(&report.use, &spareUse)
+        }
+        if report.entries.capacity <= 8 {
+            report.entries.empty()
+            swap(&report.entries, &spareEntries)
+        }
+        if report.changes.flows.count <= 8, report.changes.screens.count <= 8, report.changes.released.count <= 8 {
+            report.changes.removeAll()
+            swap(&report.changes, &spareChanges)
+        }
     }
 
     /// The definition of a flow instance's flow.
@@ -428,17 +400,11 @@ package struct NavigationCore: Sendable {
         while let (item, depth) = pending.popLast() {
             if item.isFlow {
                 guard let flow = state.flows.removeValue(forKey: item.id) else { continue }
-                released.insert(item.id)
-                if keepsReleased { releasedFlows.append(flow) }
+                changes.released.insert(item.id)
                 if depth < Self.maxDepth * 4 { flow.forEachHeldItem { pending.append((HeldItem($0), depth + 1)) } }
             } else {
-                // Only a released flow's coordinator shows a released screen, and a flow's
-                // screens are reached through it, after it: one let go before any flow is not kept.
-                if keepsReleased, !releasedFlows.isEmpty, let screen = state.screens[item.id] {
-                    releasedScreens.append(screen)
-                }
                 guard state.screens.removeValue(forKey: item.id) != nil else { continue }
-                released.insert(item.id)
+                changes.released.insert(item.id)
                 if !state.received.isEmpty { state.received[item.id] = nil }
             }
         }
@@ -465,10 +431,8 @@ package struct NavigationCore: Sendable {
         let flows = state.flows.filter { reachable.contains($0.key) }
         let screens = state.screens.filter { reachable.contains($0.key) }
         if flows.count != state.flows.count || screens.count != state.screens.count {
-            released.formUnion(state.flows.keys.filter { flows[$0] == nil })
-            if keepsReleased { releasedFlows += state.flows.values.filter { flows[$0.id] == nil } }
-            released.formUnion(state.screens.keys.filter { screens[$0] == nil })
-            if keepsReleased { releasedScreens += state.screens.values.filter { screens[$0.id] == nil } }
+            changes.released.formUnion(state.flows.keys.filter { flows[$0] == nil })
+            changes.released.formUnion(state.screens.keys.filter { screens[$0] == nil })
             state.flows = flows
             state.screens = screens
         }
