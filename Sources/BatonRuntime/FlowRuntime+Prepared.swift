@@ -82,11 +82,14 @@ extension FlowRuntime {
     }
 
     /// Starts a prepared flow where the user left it: `saved` is the JSON of an earlier
-    /// `snapshot()` (what an app keeps in `@SceneStorage` or on disk). A saved state that no
-    /// longer fits falls back to a fresh start, never to an error: data that does not decode,
-    /// a state the flow no longer has, or a switch whose shown branch is not the one its
-    /// conditions pick under today's flags and facts (logged out since). Throws only when the
-    /// flow cannot start at all (its flags or facts are wrong).
+    /// `snapshot()` (what an app keeps in `@SceneStorage` or on disk). A switch branch reached
+    /// by `show` or `resume` is restored when today's flags and facts allow it: when it has no
+    /// condition, when its `when` holds, or when it is the one the switch's conditions pick. A
+    /// saved state that does not fit falls back to a fresh start, never to an error: data that
+    /// does not decode, a state the flow no longer has, or a switch showing a branch whose
+    /// `when` is false now (the user logged out since); a kept branch whose `when` is false now
+    /// is dropped, so that no `resume` brings it back. Throws only when the flow cannot start at
+    /// all (its flags or facts are wrong).
     public static func start(
         _ prepared: PreparedFlow, restoring saved: Data?, registry: ViewModelRegistry = ViewModelRegistry(),
         environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
@@ -113,11 +116,12 @@ extension NavigationCore {
         } catch {
             return .startedFresh(reason: error.diagnostics.map(\.message).joined(separator: "; "))
         }
-        if let stale = switchesOutOfStep().first {
+        if let stale = switchShowingWhatItMayNot() {
             reset(to: fresh, environment: environment)
-            return .startedFresh(reason: "switch '\(stale.flow)' shows '\(stale.shown)', but under today's "
-                + "flags and facts it shows '\(stale.wanted)'")
+            return .startedFresh(reason: "switch '\(stale.flow)' shows '\(stale.shown)', whose condition does not hold "
+                + "under today's flags and facts (it would show '\(stale.wanted)')")
         }
+        dropKeptBranchesThatMayNotShow()
         return .restored
     }
 }
