@@ -8,7 +8,7 @@ import sys
 
 # The library products an app imports. BatonSwiftUI and BatonUIKit compile to nothing off
 # Apple platforms, so their listing is kept on a Mac.
-MODULES = ["BatonModel", "BatonLoader", "BatonLint", "BatonRuntime", "BatonHost"]
+MODULES = ["BatonModel", "BatonLoader", "BatonSemantics", "BatonLint", "BatonRuntime", "BatonHost"]
 
 
 def declaration(symbol):

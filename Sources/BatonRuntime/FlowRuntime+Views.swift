@@ -42,6 +42,14 @@ extension FlowRuntime {
         item.isFlow ? coordinator(for: item.id).map(NavigationItem.flow) : entry(item.id).map(NavigationItem.screen)
     }
 
+    /// The flow whose modal the navigation stack of `coordinator` shows (its own, else that of
+    /// the child flow on top of it that shares the stack, and so on up); nil when none does, or
+    /// when the coordinator is not one of this run's now.
+    package func stackModalOwner(of coordinator: FlowCoordinator) -> FlowCoordinator? {
+        guard isCurrent(coordinator) else { return nil }
+        return core.state.stackModalOwner(from: coordinator.id).flatMap(self.coordinator(for:))
+    }
+
     /// The way from the root to the visible screen, as coordinators and an entry.
     func visibleWalk() -> VisibleWalk {
         VisibleWalk(core.visibleWalk(), in: self)

@@ -1,4 +1,3 @@
-import BatonLint
 import BatonModel
 import Foundation
 import Observation

@@ -1,4 +1,4 @@
-import BatonLint
+import BatonSemantics
 import BatonModel
 
 /// Every message the runtime reports, in one place.

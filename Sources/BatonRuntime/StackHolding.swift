@@ -35,18 +35,16 @@ extension StackHolding {
     }
 
     /// The screens and opaque flows of the whole stack, child flows pushed onto it flattened
-    /// into it, as a navigation stack shows them.
+    /// into it, as a navigation stack shows them (`forEachOnStack`).
     var flattened: [NavigationItem] {
-        entries.flatMap(Self.flatten)
-    }
-
-    static func flatten(_ item: NavigationItem) -> [NavigationItem] {
-        switch item {
-        case .screen: return [item]
-        case .flow(let child):
-            if let stack = child.asStack { return stack.entries.flatMap(flatten) }
-            if let branch = (child as? SwitchCoordinator)?.branch { return flatten(branch) }
-            return [item]
+        var items: [NavigationItem] = []
+        for entry in entries {
+            forEachOnStack(entry, part: { item in
+                guard case .flow(let child) = item else { return .itself }
+                return CoreFlowKind(child.flow.kind).stackPart(entries: child.asStack?.entries ?? [],
+                                                               branch: (child as? SwitchCoordinator)?.branch)
+            }) { items.append($0) }
         }
+        return items
     }
 }

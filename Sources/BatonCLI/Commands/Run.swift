@@ -328,7 +328,7 @@ struct RunSession {
                 result.append(("\(top).\(event.name)" + (event.payload.map { " (\($0))" } ?? ""),
                                .send(screen: top, event: event.name, payload: nil)))
             }
-            result.append(("\(top).done", .send(screen: top, event: "done", payload: nil)))
+            result.append(("\(top).done", .send(screen: top, event: BuiltinEvent.done.name, payload: nil)))
         }
         result.append(("back", .back))
         if state.presented != nil { result.append(("dismiss", .dismiss)) }

@@ -1,4 +1,4 @@
-import BatonLint
+import BatonSemantics
 import BatonModel
 
 /// A flow's definition with its `on` keys indexed, made once per spec: a step reaches it
@@ -32,7 +32,7 @@ final class FlowDefinition: Sendable {
         actionTexts = flow.transitions.map { $0.actions.map(\.kind.text) }
         opensUnguarded = flow.transitions.map { $0.actions.first.map { $0.when == nil } ?? false }
         dismissText = Definitions.dismissText(flow.name)
-        var outcomes: Set<String> = ["done"]
+        var outcomes: Set<String> = [BuiltinEvent.done.name]
         for transition in flow.transitions {
             for action in transition.performedActions { if case .finish(let outcome) = action.kind { outcomes.insert(outcome.name) } }
         }

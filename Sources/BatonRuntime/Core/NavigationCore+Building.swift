@@ -163,7 +163,7 @@ extension NavigationCore {
                         ? (sequence.flow, sequence.input) : nil
                 }) else { continue }
                 record(flow: name, action: "finish done")
-                _ = finish(id, outcome: "done", payload: input, depth: depth)
+                _ = finish(id, outcome: BuiltinEvent.done.name, payload: input, depth: depth)
             }
         }
         pendingEmptySequences = []

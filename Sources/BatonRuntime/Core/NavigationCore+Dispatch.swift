@@ -22,11 +22,11 @@ extension NavigationCore {
            let choice = definition.choice(at: position, where: { holds($0) }) {
             return perform(position, choice, of: definition, in: id, emission: emission, depth: depth)
         }
-        if !emission.isOutcome, emission.event == "back", let result = defaultBack(at: id, arrival: arrival) {
+        if !emission.isOutcome, emission.event == BuiltinEvent.back.name, let result = defaultBack(at: id, arrival: arrival) {
             return result
         }
         guard let parent else {
-            if !emission.isOutcome && emission.event == "back" { return .rejected(.nothingToGoBackTo, RuntimeMessage.nothingToGoBackTo) }
+            if !emission.isOutcome && emission.event == BuiltinEvent.back.name { return .rejected(.nothingToGoBackTo, RuntimeMessage.nothingToGoBackTo) }
             if emission.isOutcome { return .unhandled(RuntimeMessage.outcomeNotTaken(emission.trigger)) }
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
@@ -39,7 +39,7 @@ extension NavigationCore {
         // Read before the change, in a scope of its own (see `[changing:]`).
         let name: String, step: Int?
         do {
-            guard emission.event == "done", let sequence = state.flows[id], sequence.kind == .sequence else { return nil }
+            guard emission.event == BuiltinEvent.done.name, let sequence = state.flows[id], sequence.kind == .sequence else { return nil }
             name = sequence.flow
             switch arrival {
             case .item(let item):
@@ -70,13 +70,13 @@ extension NavigationCore {
     /// as a nested entry.
     private mutating func offerDismissed(_ name: String, to owner: Int, depth: Int) {
         guard let definition = state.flows[owner].flatMap({ definitions.definition(of: $0) }) else { return }
-        guard let position = definition.keys.specific(source: name, event: "dismissed"),
+        guard let position = definition.keys.specific(source: name, event: BuiltinEvent.dismissed.name),
               let choice = definition.choice(at: position, where: { holds($0) }) else { return }
         let checkpoint = usesReturn ? makeCheckpoint() : nil
         let saved = trace
         trace = StepTrace()
         let slot = reserveNested()
-        let emission = Emission(event: "dismissed", source: name, payload: nil, isOutcome: false)
+        let emission = Emission(event: BuiltinEvent.dismissed.name, source: name, payload: nil, isOutcome: false)
         var result = perform(position, choice, of: definition, in: owner, emission: emission, depth: depth + 1)
         if result.isHandled {
             drainEmptySequences(depth: depth + 1)
@@ -163,7 +163,7 @@ extension NavigationCore {
             }
             next += 1
         }
-        return finish(id, outcome: "done", payload: payload, depth: depth)
+        return finish(id, outcome: BuiltinEvent.done.name, payload: payload, depth: depth)
     }
 
     /// Finishes flow `id` with `outcome`: removes it from its parent (its stack entries, its
@@ -190,7 +190,7 @@ extension NavigationCore {
             let steps: [Step]
             if case .sequence(let declared)? = definitions.definition(of: parent)?.flow.kind { steps = declared } else { steps = [] }
             // (1.1) A flow step that finishes with `done` stays below the next step, as it was left.
-            if let step, outcome == "done", steps.indices.contains(step) {
+            if let step, outcome == BuiltinEvent.done.name, steps.indices.contains(step) {
                 stays = !steps[step].transient && parent.entries.last?.id == id && flow.activeItem != nil
             } else {
                 stays = false

@@ -36,7 +36,7 @@ extension NavigationCore {
         let visible = shown.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "back", source: visible) { core in
             guard let visible else { return .rejected(.nothingVisible, RuntimeMessage.nothingVisible) }
-            return core.emitFromVisible("back", screen: visible, instance: nil, payload: nil, shown: shown, isTrigger: false)
+            return core.emitFromVisible(BuiltinEvent.back.name, screen: visible, instance: nil, payload: nil, shown: shown, isTrigger: false)
         }
     }
 

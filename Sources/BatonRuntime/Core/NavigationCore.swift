@@ -1,4 +1,4 @@
-import BatonLint
+import BatonSemantics
 import BatonModel
 
 /// The runtime's core: the spec, the flags and facts in force, and the navigation state as a
