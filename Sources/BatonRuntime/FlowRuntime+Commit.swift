@@ -83,7 +83,7 @@ extension FlowRuntime {
         let context = ViewModelContext(
             screen: screen.screen, instanceID: screen.id, input: screen.input, dependencies: registry.dependencies,
             runtime: self)
-        let declaration = core.definitions.screens[screen.screen]
+        let declaration = core.tables.definitions.screens[screen.screen]
         let viewModel: any ScreenViewModel = if let declaration {
             registry.makeViewModel(for: declaration, context: context, received: core.state.received[screen.id])
         } else {

@@ -63,13 +63,13 @@ extension FlowRuntime {
                 screens[id] = nil
                 continue
             }
-            let declaration = core.definitions.screens[screen.screen]
+            let declaration = core.tables.definitions.screens[screen.screen]
             screens[id] = ScreenEntry(id: id, screen: screen.screen, input: screen.input, viewModel: entry.viewModel,
                                       title: declaration?.title, viewModelName: declaration?.viewModelName)
             if screen.input != entry.input { entry.viewModel.update(input: screen.input) }
         }
         for (id, coordinator) in coordinators {
-            if let node = now.flows[id], node.flow == coordinator.flowName, let definition = core.index.flows[node.flow],
+            if let node = now.flows[id], node.flow == coordinator.flowName, let definition = core.tables.index.flows[node.flow],
                definition.kind.keyword == coordinator.kind {
                 coordinator.takeDefinition(definition)
             } else {

@@ -5,7 +5,7 @@ extension FlowRuntime {
     /// its flow's kind; nil when the state has no such instance.
     func coordinator(for id: Int) -> FlowCoordinator? {
         if let made = coordinators[id] { return made }
-        guard let node = core.state.flows[id], let definition = core.index.flows[node.flow] else { return nil }
+        guard let node = core.state.flows[id], let definition = core.tables.index.flows[node.flow] else { return nil }
         let coordinator: FlowCoordinator = switch node.kind {
         case .stack: StackCoordinator(id: id, flow: definition, runtime: self)
         case .sequence: SequenceCoordinator(id: id, flow: definition, runtime: self)
@@ -30,7 +30,7 @@ extension FlowRuntime {
 
     /// Whether the app's registry has a factory for the screen of an instance.
     func hasFactory(_ screen: CoreScreen) -> Bool {
-        guard !registry.makesOnlyGenericViewModels, let definition = core.definitions.screens[screen.screen] else {
+        guard !registry.makesOnlyGenericViewModels, let definition = core.tables.definitions.screens[screen.screen] else {
             return false
         }
         return registry.hasFactory(for: definition)

@@ -73,8 +73,8 @@ public final class FlowRuntime {
     @ObservationIgnored @exclusivity(unchecked) var screens: [Int: ScreenEntry] = [:]
     /// The steps asked for while one is being taken.
     @ObservationIgnored @exclusivity(unchecked) var queue = StepQueue(limit: FlowRuntime.maxQueuedSteps)
-    /// What of the spec the last step used (transitions performed, links opened), for
-    /// exploration and scenario coverage.
+    /// What of the spec the last step taken used (transitions performed, links opened), for
+    /// scenario coverage.
     @ObservationIgnored @exclusivity(unchecked) package internal(set) var use = StepUse()
     /// The steps refused past the queue's limit, logged after the entries of the step being
     /// taken when they were asked for.
@@ -208,21 +208,21 @@ public final class FlowRuntime {
     /// Takes one step, as a scenario file or the exploration would.
     package func apply(_ step: NavigationStep) -> NavigationStepOutcome {
         let taken = take(StepRequest(step))
-        return NavigationStepOutcome(result: taken.result, link: taken.link,
-                                     use: taken.result.outcome == .queued ? StepUse() : use, isLink: step.isOpen)
+        return NavigationStepOutcome(result: taken.result, link: taken.link, use: taken.use, isLink: step.isOpen)
     }
 
     /// Takes `request` now, then every step queued meanwhile; or queues it when a step is
     /// being taken; or refuses it past the queue's limit, with an entry in the log.
+    /// What became of it, and what of the spec it used (nothing, when it was queued or refused).
     @discardableResult
-    func take(_ request: StepRequest) -> (result: StepResult, link: LinkResult?) {
+    func take(_ request: StepRequest) -> (result: StepResult, link: LinkResult?, use: StepUse) {
         switch queue.admit(request) {
         case .queued:
-            return (.queued, nil)
+            return (.queued, nil, StepUse())
         case .refused:
             refusals.append(LogEntry(sequence: 0, trigger: request.trigger, source: request.source, result: "rejected",
                                      message: RuntimeMessage.queueLimit, isError: true))
-            return (.rejected(.queueLimitReached, RuntimeMessage.queueLimit), .noMatch)
+            return (.rejected(.queueLimitReached, RuntimeMessage.queueLimit), .noMatch, StepUse())
         case .now:
             let taken = takeNow(request)
             takeQueued()
@@ -232,10 +232,10 @@ public final class FlowRuntime {
 
     /// Takes one step of the core and brings what the app reads in line with it.
     @discardableResult
-    private func takeNow(_ request: StepRequest) -> (result: StepResult, link: LinkResult?) {
-        let taken = commit(core.take(request))
+    private func takeNow(_ request: StepRequest) -> (result: StepResult, link: LinkResult?, use: StepUse) {
+        let (result, link) = commit(core.take(request))
         if case .set = request, environment != core.environment { environment = core.environment }
-        return taken
+        return (result, link, use)
     }
 
     /// Takes the steps queued while the current one was taken, in order, until none is left.

@@ -32,8 +32,8 @@ extension NavigationCore {
                           depth: Int) -> StepResult {
         let action = definition.flow.transitions[position].actions[choice]
         let flowName = state.flows[id]?.flow ?? ""
-        let useIndex = use.transitions.count
-        use.transitions.append(TransitionUse(flow: flowName, trigger: definition.triggerTexts[position], action: choice,
+        let useIndex = work.use.transitions.count
+        work.use.transitions.append(TransitionUse(flow: flowName, trigger: definition.triggerTexts[position], action: choice,
                                              flowNumber: definition.number, position: position))
         record(flow: flowName, action: definition.actionTexts[position][choice])
         let checkpoint = action.kind.needsCheckpoint ? makeCheckpoint() : nil
@@ -60,17 +60,17 @@ extension NavigationCore {
                 .map { "\($0): \(error.message)" } ?? error.message)
         }
         if !result.isHandled {
-            let attempted = use.transitions.indices.contains(useIndex) ? use.transitions[useIndex] : nil
-            let refusal = use.refusal
-            if use.transitions.count > useIndex { use.transitions.removeSubrange(useIndex...) }
+            let attempted = work.use.transitions.indices.contains(useIndex) ? work.use.transitions[useIndex] : nil
+            let refusal = work.use.refusal
+            if work.use.transitions.count > useIndex { work.use.transitions.removeSubrange(useIndex...) }
             if let checkpoint {
                 rollBack(to: checkpoint)
             } else if action.kind.keepsNothingWhenFailing {
                 state.nextInstanceID = firstID
             }
             // The innermost alternative that failed is the one to blame.
-            if result.rejection != nil, let message = result.message, use.refusal == nil {
-                use.refusal = refusal ?? attempted.map { Refusal(alternative: $0, reason: message) }
+            if result.rejection != nil, let message = result.message, work.use.refusal == nil {
+                work.use.refusal = refusal ?? attempted.map { Refusal(alternative: $0, reason: message) }
             }
         }
         return result
@@ -137,7 +137,7 @@ extension NavigationCore {
             }
             return advance(sequence, after: state.flows[sequence]?.currentStepIndex ?? -1, payload: input, depth: depth)
         case .finish(let outcome):
-            let alternative = use.transitions.indices.contains(useIndex) ? use.transitions[useIndex] : nil
+            let alternative = work.use.transitions.indices.contains(useIndex) ? work.use.transitions[useIndex] : nil
             return finish(id, outcome: outcome.name, payload: input, depth: depth, by: alternative)
         case .emit(let event):
             guard let parent = state.flows[id]?.parent else { return .unhandled(RuntimeMessage.emitFromRoot(event.name)) }
@@ -152,7 +152,7 @@ extension NavigationCore {
             if let instance = emission.instance, !close(instance: instance) {
                 throw ActionFailure(.nothingToReturnFrom, RuntimeMessage.nothingToReturnFrom(emission.source))
             }
-            pendingResult = PendingResult(name: result.name, payload: input, from: emission.source)
+            work.pendingResult = PendingResult(name: result.name, payload: input, from: emission.source)
         case .ignore:
             break
         case .do:
@@ -197,7 +197,7 @@ extension NavigationCore {
     private func switchOwner(of id: Int, branch: String, _ action: String) throws(ActionFailure) -> Int {
         let owner = ancestors(of: id).first { ancestor in
             guard let flow = state.flows[ancestor], flow.kind == .switch,
-                  case .switch(let branches)? = definitions.definition(of: flow)?.flow.kind else { return false }
+                  case .switch(let branches)? = tables.definitions.definition(of: flow)?.flow.kind else { return false }
             return branches.contains { $0.target.name == branch }
         }
         guard let owner else { throw ActionFailure(.noSwitch, RuntimeMessage.noSwitch(branch, action: action)) }
@@ -212,11 +212,11 @@ extension NavigationCore {
             self[changing: top.id]?.input = definition.flow.input == nil ? nil : input
         } else {
             guard let screen = state.screens[top.id] else { return }
-            let taken = definitions.screens[screen.screen]?.takesInput == true ? input : nil
+            let taken = tables.definitions.screens[screen.screen]?.takesInput == true ? input : nil
             state.screens[top.id]?.input = taken
-            changes.screens.insert(top.id)
-            changes.flows.insert(stack)  // its entry shows a new input
-            updatedInputs.append((top.id, taken))
+            work.changes.screens.insert(top.id)
+            work.changes.flows.insert(stack)  // its entry shows a new input
+            work.updatedInputs.append((top.id, taken))
         }
     }
 
@@ -323,7 +323,7 @@ extension NavigationCore {
     }
 
     /// Closes the modal flow `id` presents, if any. A flow that presents nothing is left alone:
-    /// it does not count as changed (for the facade, the step's release of what it held, the
+    /// it does not count as changed (for the coordinators, the step's release of what it held, the
     /// hidden regions exploration keeps) and its fields, which other states share, are not copied.
     mutating func clearPresented(of id: Int) {
         guard state.flows[id]?.presented != nil else { return }

@@ -12,7 +12,7 @@ extension NavigationCore {
             let (id, depth) = queue[head]
             head += 1
             guard let flow = state.flows[id] else { continue }
-            if flow.kind == .switch, definitions.definition(of: flow)?.flow.follow == true {
+            if flow.kind == .switch, tables.definitions.definition(of: flow)?.flow.follow == true {
                 follow(id)
             }
             guard depth < Self.maxDepth * 4, let now = state.flows[id] else { continue }
@@ -23,11 +23,11 @@ extension NavigationCore {
     }
 
     private mutating func follow(_ owner: Int) {
-        guard let node = state.flows[owner], case .switch(let branches)? = definitions.definition(of: node)?.flow.kind,
+        guard let node = state.flows[owner], case .switch(let branches)? = tables.definitions.definition(of: node)?.flow.kind,
               let wanted = shownBranch(of: branches)?.target.name,
               node.branch?.name != wanted else { return }
-        let saved = trace
-        trace = StepTrace()
+        let saved = work.trace
+        work.trace = StepTrace()
         record(flow: node.flow, action: "resume \(wanted)")
         var result = StepResult.handled
         do {
@@ -36,8 +36,8 @@ extension NavigationCore {
             result = error.result
         }
         drainEmptySequences(depth: 0)
-        recordNested(trigger: "follow \(node.flow)", trace: trace, result: result)
-        trace = saved
+        recordNested(trigger: "follow \(node.flow)", trace: work.trace, result: result)
+        work.trace = saved
     }
 }
 
@@ -55,7 +55,7 @@ extension NavigationCore {
     /// under today's flags and facts (`mayShow`), with its branch and the one its conditions pick.
     func switchShowingWhatItMayNot() -> (flow: String, shown: String, wanted: String)? {
         for (_, node) in state.flows where node.kind == .switch {
-            guard let shown = node.branch?.name, case .switch(let branches)? = definitions.definition(of: node)?.flow.kind,
+            guard let shown = node.branch?.name, case .switch(let branches)? = tables.definitions.definition(of: node)?.flow.kind,
                   !mayShow(shown, in: branches) else { continue }
             return (node.flow, shown, shownBranch(of: branches)?.target.name ?? "")
         }
@@ -67,7 +67,7 @@ extension NavigationCore {
     mutating func dropKeptBranchesThatMayNotShow() {
         var dropping: [(owner: Int, branch: String)] = []
         for (id, node) in state.flows where node.kind == .switch && !node.kept.isEmpty {
-            guard case .switch(let branches)? = definitions.definition(of: node)?.flow.kind else { continue }
+            guard case .switch(let branches)? = tables.definitions.definition(of: node)?.flow.kind else { continue }
             node.forEachKept { name, _ in if !mayShow(name, in: branches) { dropping.append((id, name)) } }
         }
         guard !dropping.isEmpty else { return }
@@ -79,14 +79,14 @@ extension NavigationCore {
     /// makes it follow (how exploration knows a fact set acts at once).
     package func hasFollowingSwitchOutOfStep() -> Bool {
         state.flows.values.contains { node in
-            definitions.definition(of: node)?.flow.follow == true && outOfStep(node) != nil
+            tables.definitions.definition(of: node)?.flow.follow == true && outOfStep(node) != nil
         }
     }
 
     /// The branch switch `node` shows and the one its conditions pick, when they differ.
     private func outOfStep(_ node: CoreFlow) -> (shown: String, wanted: String)? {
         guard node.kind == .switch, let shown = node.branch?.name,
-              case .switch(let branches)? = definitions.definition(of: node)?.flow.kind,
+              case .switch(let branches)? = tables.definitions.definition(of: node)?.flow.kind,
               let wanted = shownBranch(of: branches)?.target.name,
               wanted != shown else { return nil }
         return (shown, wanted)

@@ -63,7 +63,7 @@ extension NavigationCore {
             return LinkOutcome(result: .noMatch, message: error.message, trigger: target.texts.open)
         }
         record(flow: target.flow.name, action: target.texts.link)
-        use.links.append(LinkUse(flow: target.flow.name, pattern: target.pattern))
+        work.use.links.append(LinkUse(flow: target.flow.name, pattern: target.pattern))
         return LinkOutcome(result: .opened, trigger: target.texts.open)
     }
 
@@ -78,25 +78,25 @@ extension NavigationCore {
                          result: StepResult(.handled, message: RuntimeMessage.heldLinkDropped(dropped)))
         }
         state.heldLinks.append(url)
-        changes.outcomeOrHeldLinks = true
+        work.changes.outcomeOrHeldLinks = true
     }
 
     /// Opens the held links whose way can now be taken, in the order they were held.
     mutating func retryHeldLinks() {
         guard state.finished == nil, !state.heldLinks.isEmpty else { return }
         for url in state.heldLinks {
-            let saved = trace
-            trace = StepTrace()
+            let saved = work.trace
+            work.trace = StepTrace()
             let outcome = openLink(url, depth: 0, holding: false)
             if outcome.result != .held {
                 state.heldLinks.removeAll { $0 == url }
-                changes.outcomeOrHeldLinks = true
+                work.changes.outcomeOrHeldLinks = true
                 if outcome.result == .opened {
-                    recordNested(trigger: outcome.trigger ?? "open \(url)", trace: trace,
+                    recordNested(trigger: outcome.trigger ?? "open \(url)", trace: work.trace,
                                  result: StepResult(.handled, message: RuntimeMessage.heldLinkOpened(url)))
                 }
             }
-            trace = saved
+            work.trace = saved
         }
     }
 
@@ -114,22 +114,22 @@ extension NavigationCore {
 
     private func match(_ url: String) -> Result<LinkTarget, ActionFailure> {
         let link = DeepLink(url)
-        for flow in spec.flows {
+        for flow in tables.spec.flows {
             for pattern in flow.links {
                 guard let pathValues = pattern.pattern.match(link.segments) else { continue }
                 let values = link.query.merging(pathValues) { _, path in path }
-                let parameters = LinkParameters(index: index, values: values)
+                let parameters = LinkParameters(index: tables.index, values: values)
                 var items: [(name: String, presentation: Presentation?, input: Value?)] = []
                 for item in pattern.items {
                     let name = item.target.name
-                    let type = definitions.screens[name]?.screen.input ?? definitions.flows[name]?.flow.input
+                    let type = tables.definitions.screens[name]?.screen.input ?? tables.definitions.flows[name]?.flow.input
                     do {
                         items.append((name, item.presentation, try parameters.input(for: type)))
                     } catch {
                         return .failure(ActionFailure(.linkDidNotOpen, error.message))
                     }
                 }
-                guard let way = linkWays.way(to: flow.name) else {
+                guard let way = tables.linkWays.way(to: flow.name) else {
                     return .failure(ActionFailure(.linkDidNotOpen, RuntimeMessage.linkUnreachable(flow.name)))
                 }
                 switch flow.kind {
@@ -154,7 +154,7 @@ extension NavigationCore {
         var current: CoreFlow? = state.root
         for (position, name) in way.enumerated().dropFirst() {
             let parentName = way[position - 1]
-            guard let parent = definitions.flows[parentName] else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
+            guard let parent = tables.definitions.flows[parentName] else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
             switch parent.flow.kind {
             case .tabs(let tabs, _):
                 if let live = current, live.kind == .tabs {
@@ -275,7 +275,7 @@ extension NavigationCore {
 
     /// The shown tab of a tabs flow instance that runs flow `name`.
     private func tabSlot(of flow: CoreFlow, running name: String) -> CoreTab? {
-        guard case .tabs(let declared, _)? = definitions.definition(of: flow)?.flow.kind else { return nil }
+        guard case .tabs(let declared, _)? = tables.definitions.definition(of: flow)?.flow.kind else { return nil }
         return flow.tabs.first { slot in declared.first { $0.id == slot.id }?.flow.name == name }
     }
 

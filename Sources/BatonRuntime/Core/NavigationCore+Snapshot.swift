@@ -16,14 +16,14 @@ extension NavigationCore {
         if let problem = SnapshotLimits.problem(with: snapshot) {
             throw DiagnosticsError([RuntimeDiagnostic.snapshot(problem)])
         }
-        var reader = SnapshotReader(index: index, lenient: false)
+        var reader = SnapshotReader(index: tables.index, lenient: false)
         do throws(SnapshotFailure) {
             let root = try reader.flow(snapshot.root, parent: nil, depth: 0)
-            guard snapshot.root.flow == spec.start.name else {
-                throw SnapshotFailure("the root flow is '\(snapshot.root.flow)', the spec starts '\(spec.start.name)'")
+            guard snapshot.root.flow == tables.spec.start.name else {
+                throw SnapshotFailure("the root flow is '\(snapshot.root.flow)', the spec starts '\(tables.spec.start.name)'")
             }
             guard snapshot.nextInstanceID > reader.maxID else {
-                throw SnapshotFailure("nextInstanceID \(snapshot.nextInstanceID) is not above the ids in use")
+                throw SnapshotFailure("nextInstanceID \(snapshot.nextInstanceID) is not above the ids in work.use")
             }
             state = CoreState(
                 rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: snapshot.heldLinks,
@@ -40,11 +40,11 @@ extension NavigationCore {
     /// Throws, keeping the old spec, when the new one cannot start.
     package mutating func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) -> CoreReport {
         let saved = snapshot()
-        let oldSpec = spec
+        let oldSpec = tables.spec
         let oldState = state
         replaceIndex(with: newSpec)
-        createdThisStep = 0
-        var reader = SnapshotReader(index: index, lenient: true)
+        work.createdThisStep = 0
+        var reader = SnapshotReader(index: tables.index, lenient: true)
         let root = saved.root.flow == newSpec.start.name ? try? reader.flow(saved.root, parent: nil, depth: 0) : nil
         do throws(ActionFailure) {
             if let root {
@@ -63,7 +63,7 @@ extension NavigationCore {
             throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: newSpec)])
         }
         collectReleased()
-        needsRepair = true
+        work.needsRepair = true
         return settleAfterChange(following: false)
     }
 

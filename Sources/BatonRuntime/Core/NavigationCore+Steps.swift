@@ -85,11 +85,11 @@ extension NavigationCore {
         var report = runStep(trigger: "open \(url)", source: nil) { core in
             let outcome = core.openLink(url, depth: 0)
             linkResult = outcome.result
-            if let trigger = outcome.trigger { core.trace.trigger = trigger }
+            if let trigger = outcome.trigger { core.work.trace.trigger = trigger }
             switch outcome.result {
             case .opened: return .handled
             case .held:
-                core.trace.resultName = "held"
+                core.work.trace.resultName = "held"
                 return .handled
             case .noMatch, .queued: return .rejected(.linkDidNotOpen, outcome.message ?? RuntimeMessage.linkNoMatch(url))
             }
@@ -112,11 +112,11 @@ extension NavigationCore {
     /// `set(context:flags:)`; changes nothing.
     package func checkSettings(context: [String: Value], flags: [String: Literal?]) throws(DiagnosticsError) {
         let given = flags.compactMapValues { $0 }
-        var problems = checker.settingProblems(flags: given, context: context, requireAll: false)
-        for (name, value) in flags where value == nil && index.flags[name] == nil {
-            if let problem = checker.flagProblem(name, .bool(false)) { problems.append(problem) }
+        var problems = tables.checker.settingProblems(flags: given, context: context, requireAll: false)
+        for (name, value) in flags where value == nil && tables.index.flags[name] == nil {
+            if let problem = tables.checker.flagProblem(name, .bool(false)) { problems.append(problem) }
         }
-        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec) }) }
+        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: tables.spec) }) }
     }
 
     /// Takes one step, as a scenario file, a host or the exploration would. A `set` that does
@@ -145,28 +145,28 @@ extension NavigationCore {
     mutating func runStep(trigger: @autoclosure () -> String, source: String?,
                           _ body: (inout NavigationCore) -> StepResult) -> CoreReport {
         beginStep()
-        let checkpoint = usesReturn && state.finished == nil ? makeCheckpoint() : nil
+        let checkpoint = tables.usesReturn && state.finished == nil ? makeCheckpoint() : nil
         var result: StepResult = state.finished == nil ? body(&self) : .rejected(.finished, RuntimeMessage.finished)
-        if !result.isHandled { pendingResult = nil }
+        if !result.isHandled { work.pendingResult = nil }
         drainEmptySequences(depth: 0)
         repairIfNeeded()
         if let failure = deliverPendingResult(), let checkpoint {
-            let returning = use.transitions.last { $0.isReturn(in: index) }
+            let returning = work.use.transitions.last { $0.isReturn(in: tables.index) }
             rollBack(to: checkpoint)
-            use.refusal = returning.map { Refusal(alternative: $0, reason: failure.message) }
+            work.use.refusal = returning.map { Refusal(alternative: $0, reason: failure.message) }
             result = failure
         }
-        let own = trace
+        let own = work.trace
         // A rejected step changed nothing, so no held link can have become openable.
         settle(retryingLinks: result.isHandled)
         releaseUnheld()
         // The step's own entry goes first, in the room the last step's entries left.
         var entries: [LogEntry] = []
-        swap(&entries, &spareEntries)
+        swap(&entries, &work.spareEntries)
         entries.append(LogEntry(
             sequence: 0, trigger: own.trigger ?? trigger(), source: source, flow: own.flow, action: own.actionText,
             result: own.resultName ?? result.name, message: result.message, isError: isError(result), state: nil))
-        if !nestedEntries.isEmpty { entries += nestedEntries }
+        if !work.nestedEntries.isEmpty { entries += work.nestedEntries }
         return endStep(result: result, entries: entries)
     }
 
@@ -177,33 +177,33 @@ extension NavigationCore {
         if following { follow() }
         settle()
         releaseUnheld()
-        return endStep(result: .handled, entries: nestedEntries)
+        return endStep(result: .handled, entries: work.nestedEntries)
     }
 
     private mutating func beginStep() {
-        trace = StepTrace()
+        work.trace = StepTrace()
         // What a start, a restore or a new spec changed is not a step's.
-        if !changes.isEmpty { changes.removeAll() }
+        if !work.changes.isEmpty { work.changes.removeAll() }
         // The last step's report took these lists, so they are empty but after a step that
         // failed part way: then only are they written.
-        if !nestedEntries.isEmpty { nestedEntries = [] }
-        createdThisStep = 0
-        if pendingResult != nil { pendingResult = nil }
-        if !deliveredResults.isEmpty { deliveredResults = [] }
-        if !updatedInputs.isEmpty { updatedInputs = [] }
+        if !work.nestedEntries.isEmpty { work.nestedEntries = [] }
+        work.createdThisStep = 0
+        if work.pendingResult != nil { work.pendingResult = nil }
+        if !work.deliveredResults.isEmpty { work.deliveredResults = [] }
+        if !work.updatedInputs.isEmpty { work.updatedInputs = [] }
     }
 
     /// The step's report. What the step recorded moves into it rather than being copied and
     /// then emptied here (a retain and a release of each list, every step).
     private mutating func endStep(result: StepResult, entries: [LogEntry]) -> CoreReport {
         var report = CoreReport(result: result, link: nil, entries: entries, results: [], inputs: [], use: StepUse())
-        swap(&report.results, &deliveredResults)
-        swap(&report.inputs, &updatedInputs)
-        swap(&report.use, &use)
-        swap(&use, &spareUse)
-        swap(&report.changes, &changes)
-        swap(&changes, &spareChanges)
-        nestedEntries = []
+        swap(&report.results, &work.deliveredResults)
+        swap(&report.inputs, &work.updatedInputs)
+        swap(&report.use, &work.use)
+        swap(&work.use, &work.spareUse)
+        swap(&report.changes, &work.changes)
+        swap(&work.changes, &work.spareChanges)
+        work.nestedEntries = []
         return report
     }
 
@@ -216,29 +216,29 @@ extension NavigationCore {
         let entry = LogEntry(
             sequence: 0, trigger: trigger(), flow: nested.flow, action: nested.actionText,
             result: nested.resultName ?? result.name, message: result.message, isError: failing && isError(result))
-        if let slot, nestedEntries.indices.contains(slot) {
-            nestedEntries[slot] = entry
+        if let slot, work.nestedEntries.indices.contains(slot) {
+            work.nestedEntries[slot] = entry
         } else {
-            nestedEntries.append(entry)
+            work.nestedEntries.append(entry)
         }
     }
 
     /// Notes an action of the current step for its log entry.
     mutating func record(flow: @autoclosure () -> String, action: @autoclosure () -> String) {
-        trace.record(flow: flow(), action: action())
+        work.trace.record(flow: flow(), action: action())
     }
 
     /// Notes the dismissal of `modal` by flow `flow` for the step's log entry, in the text the
     /// definitions made for it.
     mutating func recordDismissal(of modal: CoreItem, by flow: String) {
-        let text = definitions.dismissText(of: modal)
-        trace.record(flow: flow, action: text)
+        let text = tables.definitions.dismissText(of: modal)
+        work.trace.record(flow: flow, action: text)
     }
 
     /// Reserves the place of a nested entry that is recorded once its consequences are known.
     mutating func reserveNested() -> Int {
-        nestedEntries.append(LogEntry(sequence: 0, trigger: "", result: ""))
-        return nestedEntries.count - 1
+        work.nestedEntries.append(LogEntry(sequence: 0, trigger: "", result: ""))
+        return work.nestedEntries.count - 1
     }
 
     /// Whether the log marks `result` as an error: unhandled and rejected steps, in strict mode.
@@ -258,9 +258,9 @@ extension NavigationCore {
     mutating func repairIfNeeded() {
         // Only a finished child can leave a stack, switch or tab empty; skip the walk otherwise.
         var rounds = 0
-        while needsRepair, rounds < Self.maxDepth {
+        while work.needsRepair, rounds < Self.maxDepth {
             rounds += 1
-            needsRepair = false
+            work.needsRepair = false
             repair(state.rootID, depth: 0)
             drainEmptySequences(depth: 0)
         }
@@ -269,22 +269,22 @@ extension NavigationCore {
     /// Hands the step's `return R` to the screen visible now; a rejection when it cannot (the
     /// screen does not declare R, or the payload does not fit), and the step is then rolled back.
     mutating func deliverPendingResult() -> StepResult? {
-        guard let pending = pendingResult else { return nil }
-        pendingResult = nil
+        guard let pending = work.pendingResult else { return nil }
+        work.pendingResult = nil
         guard let id = visibleScreenWalk().screen, let entry = state.screens[id] else {
             return state.finished == nil ? .rejected(.resultNotDeclared, RuntimeMessage.resultNobodyVisible(pending.name)) : nil
         }
-        guard let declaration = definitions.screens[entry.screen]?.screen.result(named: pending.name) else {
+        guard let declaration = tables.definitions.screens[entry.screen]?.screen.result(named: pending.name) else {
             return .rejected(.resultNotDeclared, RuntimeMessage.resultNotDeclared(pending.name, screen: entry.screen))
         }
         // A result declared without a type carries nothing, as a screen without input takes none.
         let payload = declaration.payload == nil ? nil : pending.payload
-        if let type = declaration.payload, let problem = checker.problem(with: payload, for: type) {
+        if let type = declaration.payload, let problem = tables.checker.problem(with: payload, for: type) {
             return .rejected(.resultDoesNotFit, RuntimeMessage.resultDoesNotFit(pending.name, screen: entry.screen, problem))
         }
         let result = ScreenResult(result: pending.name, payload: payload)
         state.received[id] = result
-        deliveredResults.append((id, result))
+        work.deliveredResults.append((id, result))
         recordNested(trigger: "result \(pending.name) → \(entry.screen)", trace: StepTrace(), result: .handled)
         return nil
     }
@@ -304,11 +304,11 @@ extension NavigationCore {
         }
         guard entry.screen == screen else { return .rejected(.screenNotVisible, RuntimeMessage.notVisible(screen, visible: entry.screen)) }
         if let instance, instance != id { return .rejected(.instanceNotVisible, RuntimeMessage.instanceNotVisible(screen)) }
-        guard let (rule, triggerText) = definitions.screen(shown.number, named: screen)?.event(named: event) else {
+        guard let (rule, triggerText) = tables.definitions.screen(shown.number, named: screen)?.event(named: event) else {
             return .rejected(.undeclaredEvent, RuntimeMessage.undeclaredEvent(event, screen: screen))
         }
-        if isTrigger, let triggerText { trace.trigger = triggerText }
-        if let problem = checker.payloadProblem(payload, rule: rule) { return .rejected(.payloadDoesNotFit, problem) }
+        if isTrigger, let triggerText { work.trace.trigger = triggerText }
+        if let problem = tables.checker.payloadProblem(payload, rule: rule) { return .rejected(.payloadDoesNotFit, problem) }
         let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false, instance: id)
         return dispatch(emission, at: owner, arrival: .item(id), depth: 0)
     }
