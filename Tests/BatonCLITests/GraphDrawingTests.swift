@@ -69,10 +69,10 @@ import Testing
         #expect(result.output.contains(#"subgraph wizard["#), "the wizard, started only by a `do`, is drawn: \(result.output)")
     }
 
-    @Test func theReadmeShowsTheCurrentGraph() throws {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test func theCommandPageShowsTheCurrentGraph() throws {
+        let page = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/CLI.md"), encoding: .utf8)
         let result = try CLI.run(["graph", "flows/recipes.yaml"])
-        #expect(readme.contains("```mermaid\n" + result.output + "```"),
-                "paste `baton graph flows/recipes.yaml` into README.md's mermaid block")
+        #expect(page.contains("```mermaid\n" + result.output + "```"),
+                "paste `baton graph flows/recipes.yaml` into docs/CLI.md's mermaid block")
     }
 }

@@ -15,7 +15,8 @@ private final class RecipeDetailModel: ScreenViewModel {
     }
 }
 
-/// The README's "Ship it" snippet, line for line, so it cannot silently stop compiling or working.
+/// An app's first use of a compiled flow (start it, open a deep link, save a snapshot), so it
+/// cannot silently stop compiling or working. The README's own snippet is `ReadmeSnippetTests`.
 @MainActor
 @Suite struct ReadmeExampleTests {
     @Test func theReadmeSnippetWorks() throws {
