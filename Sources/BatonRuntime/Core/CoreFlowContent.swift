@@ -33,6 +33,52 @@ enum CoreFlowContent: Hashable, Codable, Sendable {
         }
     }
 
+    // The readers below switch over `self`, whose payloads they read where they lie: the
+    // accessors further down hand out a copy of one, a retain and a release each time.
+
+    /// The item the flow shows (the top of its stack, its selected tab's flow, its branch) as
+    /// the walk to the visible screen reads it.
+    var shownWayItem: WayItem? {
+        switch self {
+        case .stack(let entries), .sequence(let entries, _):
+            let count = entries.count
+            guard count > 0 else { return nil }
+            return WayItem(id: entries[count - 1].id, number: entries[count - 1].number,
+                           isFlow: entries[count - 1].isFlow, isModal: false)
+        case .tabs(let tabs, let selected):
+            for index in tabs.indices where tabs[index].id == selected {
+                guard let id = tabs[index].flow?.id else { return nil }
+                return WayItem(id: id, number: tabs[index].flow?.number ?? -1,
+                               isFlow: tabs[index].flow?.isFlow ?? false, isModal: false)
+            }
+            return nil
+        case .switch(let branch, _):
+            guard let id = branch?.id else { return nil }
+            return WayItem(id: id, number: branch?.number ?? -1, isFlow: branch?.isFlow ?? false, isModal: false)
+        }
+    }
+
+    /// Calls `body` with each child item in order: stack entries, tabs' flows, the branch.
+    func forEachChildItem(_ body: (CoreItem) -> Void) {
+        switch self {
+        case .stack(let entries), .sequence(let entries, _):
+            for entry in entries { body(entry) }
+        case .tabs(let tabs, _):
+            for tab in tabs { if let child = tab.flow { body(child) } }
+        case .switch(let branch, _):
+            if let branch { body(branch) }
+        }
+    }
+
+    /// Whether instance `id` is a child or a kept branch.
+    func holds(_ id: Int) -> Bool {
+        switch self {
+        case .stack(let entries), .sequence(let entries, _): entries.contains { $0.id == id }
+        case .tabs(let tabs, _): tabs.contains { $0.flow?.id == id }
+        case .switch(let branch, let kept): branch?.id == id || kept.values.contains { $0.id == id }
+        }
+    }
+
     // Each accessor reads the field of its kind, and is empty for another kind, where a write
     // is dropped. A write takes the payload out (leaving an empty one in its place) so that
     // the payload's storage is changed in place rather than copied.

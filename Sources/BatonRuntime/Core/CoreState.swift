@@ -239,20 +239,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
             return WayItem(id: id, number: box.fields.presented?.item.number ?? -1,
                            isFlow: box.fields.presented?.item.isFlow ?? false, isModal: true)
         }
-        switch box.fields.content {
-        case .stack(let entries), .sequence(let entries, _):
-            let count = entries.count
-            guard count > 0 else { return nil }
-            return WayItem(id: entries[count - 1].id, number: entries[count - 1].number,
-                           isFlow: entries[count - 1].isFlow, isModal: false)
-        case .tabs(let tabs, _):
-            guard let index = selectedTabIndex, let id = tabs[index].flow?.id else { return nil }
-            return WayItem(id: id, number: tabs[index].flow?.number ?? -1,
-                           isFlow: tabs[index].flow?.isFlow ?? false, isModal: false)
-        case .switch(let branch, _):
-            guard let id = branch?.id else { return nil }
-            return WayItem(id: id, number: branch?.number ?? -1, isFlow: branch?.isFlow ?? false, isModal: false)
-        }
+        return box.fields.content.shownWayItem
     }
 
     /// The selected tab's flow instance.
@@ -297,14 +284,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
 
     /// Calls `body` with each child item in the order of `childItems`, without making that list.
     func forEachChildItem(_ body: (CoreItem) -> Void) {
-        switch kind {
-        case .stack, .sequence:
-            for entry in entries { body(entry) }
-        case .tabs:
-            for tab in tabs { if let child = tab.flow { body(child) } }
-        case .switch:
-            if let branch { body(branch) }
-        }
+        box.fields.content.forEachChildItem(body)
     }
 
     /// Calls `body` with each branch a switch keeps and its name, in name order (the order
@@ -321,12 +301,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
 
     /// Whether the flow holds instance `id`: as a child, a kept branch or its modal.
     func holds(_ id: Int) -> Bool {
-        if presented?.item.id == id { return true }
-        switch kind {
-        case .stack, .sequence: return entries.contains { $0.id == id }
-        case .tabs: return tabs.contains { $0.flow?.id == id }
-        case .switch: return branch?.id == id || kept.values.contains { $0.id == id }
-        }
+        box.fields.presented?.item.id == id || box.fields.content.holds(id)
     }
 
     /// The index of the last shown step of a sequence, nil when none is shown.
