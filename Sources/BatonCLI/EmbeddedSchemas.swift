@@ -102,6 +102,53 @@ enum EmbeddedSchemas {
             }
           },
           "additionalProperties": false
+        },
+        "migrations": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "(1.1) What the flow renamed since an earlier version, so that a snapshot taken under that version keeps the user's place on a renamed screen or flow when it is restored (docs/EVOLUTION.md).",
+          "properties": {
+            "screens": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "description": "Old screen name → the screen it is now. A rename's new name must be a screen of the flow, and its old name no longer one (lint `invalid-migration`).",
+              "patternProperties": {
+                "^[A-Za-z_][A-Za-z0-9_]*$": {
+                  "$ref": "#/$defs/id"
+                },
+                "^x-": {
+                  "description": "Extension key: kept and ignored by baton."
+                }
+              },
+              "additionalProperties": false
+            },
+            "flows": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "description": "Old flow name → the flow it is now. A rename's new name must be a flow of the flow, and its old name no longer one (lint `invalid-migration`).",
+              "patternProperties": {
+                "^[A-Za-z_][A-Za-z0-9_]*$": {
+                  "$ref": "#/$defs/id"
+                },
+                "^x-": {
+                  "description": "Extension key: kept and ignored by baton."
+                }
+              },
+              "additionalProperties": false
+            }
+          },
+          "patternProperties": {
+            "^x-": {
+              "description": "Extension key: kept and ignored by baton."
+            }
+          },
+          "additionalProperties": false
         }
       },
       "patternProperties": {
@@ -3084,6 +3131,25 @@ enum EmbeddedSchemas {
                 "$ref": "#/$defs/flow"
               }
             },
+            "migrations": {
+              "type": "object",
+              "properties": {
+                "screens": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/$defs/rename"
+                  }
+                },
+                "flows": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/$defs/rename"
+                  }
+                }
+              },
+              "additionalProperties": false,
+              "description": "What the flow renamed since an earlier version (`migrations:`); left out when it renamed nothing."
+            },
             "files": {
               "type": "array",
               "items": {
@@ -3140,6 +3206,27 @@ enum EmbeddedSchemas {
             "payload"
           ],
           "description": "A compiled flow signed with `baton compile --sign`."
+        },
+        "rename": {
+          "type": "object",
+          "properties": {
+            "from": {
+              "type": "string",
+              "description": "The name an earlier version used."
+            },
+            "to": {
+              "$ref": "#/$defs/reference",
+              "description": "The screen or flow it is now."
+            },
+            "at": {
+              "$ref": "#/$defs/location"
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "from",
+            "to"
+          ]
         }
       }
     }

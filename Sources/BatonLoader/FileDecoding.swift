@@ -12,12 +12,13 @@ struct FileContents {
     var types: [TypeDefinition] = []
     var screens: [Screen] = []
     var flows: [Flow] = []
+    var migrations = Migrations()
     var extensions: [String: Value] = [:]
     var location: SourceRange
 }
 
 extension NodeReader {
-    private static let topLevelKeys = ["baton", "app", "start", "include", "context", "flags", "types", "screens", "flows"]
+    private static let topLevelKeys = ["baton", "app", "start", "include", "context", "flags", "types", "screens", "flows", "migrations"]
     private static let mainOnlyKeys = ["app", "start"]
 
     /// Reads the top level of one file. `isMain` is false for an included file, which may not
@@ -63,6 +64,7 @@ extension NodeReader {
         }
         contents.context = values["context"].map(contextFacts) ?? []
         contents.flags = values["flags"].map(flags) ?? []
+        contents.migrations = values["migrations"].map(migrations) ?? Migrations()
         // Entries decoded while the file was parsed come first: the ones left in the tree are
         // those a merge key brought, which follow the written ones. The lists are moved out of
         // `streamed`, not copied, so that they grow in place.

@@ -21,6 +21,9 @@ public struct FlowSpec: Hashable, Codable, Sendable {
     public var files: [String]
     /// `x-` keys of the top level, kept and ignored.
     public var extensions: [String: Value]
+    /// What the flow renamed since an earlier version (`migrations:`), for restoring snapshots
+    /// taken under it.
+    public var migrations: Migrations
     /// Where the main file starts; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
@@ -29,7 +32,7 @@ public struct FlowSpec: Hashable, Codable, Sendable {
         version: Int = 1, app: String? = nil, start: Reference,
         context: [ContextFact] = [], flags: [Flag] = [], types: [TypeDefinition] = [],
         screens: [Screen] = [], flows: [Flow] = [], files: [String] = [],
-        extensions: [String: Value] = [:], location: SourceRange? = nil
+        extensions: [String: Value] = [:], migrations: Migrations = Migrations(), location: SourceRange? = nil
     ) {
         self.version = version
         self.app = app
@@ -41,6 +44,7 @@ public struct FlowSpec: Hashable, Codable, Sendable {
         self.flows = flows
         self.files = files
         self.extensions = extensions
+        self.migrations = migrations
         self.location = location
     }
 }
@@ -52,7 +56,7 @@ extension FlowSpec {
     public static let maxDeclarations = 10_000
 
     private enum CodingKeys: String, CodingKey {
-        case version, app, start, context, flags, types, screens, flows, files, extensions, location
+        case version, app, start, context, flags, types, screens, flows, files, extensions, migrations, location
     }
 
     /// Reads compiled JSON, refusing lists longer than `maxDeclarations`.
@@ -70,6 +74,7 @@ extension FlowSpec {
             flows: try container.decodeBoundedList(Flow.self, forKey: .flows, limit: limit),
             files: try container.decodeBoundedList(String.self, forKey: .files, limit: limit),
             extensions: try container.decode([String: Value].self, forKey: .extensions),
+            migrations: try container.decodeIfPresent(Migrations.self, forKey: .migrations) ?? Migrations(),
             location: try container.decode(NotCompared<SourceRange?>.self, forKey: .location).wrappedValue)
     }
 }

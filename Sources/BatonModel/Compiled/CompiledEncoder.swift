@@ -72,6 +72,7 @@ struct CompiledEncoder {
         array("types", spec.types) { $0.typeDefinition($1) }
         array("screens", spec.screens) { $0.screen($1) }
         array("flows", spec.flows) { $0.flow($1) }
+        migrations(spec.migrations)
         if !spec.files.isEmpty {
             writer.key("files"); writer.beginArray()
             for file in spec.files { writer.string(options.path(file)) }
@@ -150,6 +151,22 @@ struct CompiledEncoder {
     mutating func extensions(_ fields: [String: Value]) {
         guard !fields.isEmpty else { return }
         writer.key("extensions"); writer.value(.record(fields))
+    }
+
+    /// `{"screens": [{"from", "to"}], "flows": [...]}`, left out when the flow renamed nothing.
+    mutating func migrations(_ migrations: Migrations) {
+        guard !migrations.isEmpty else { return }
+        writer.key("migrations"); writer.beginObject()
+        for (key, renames) in [("screens", migrations.screens), ("flows", migrations.flows)] {
+            array(key, renames) { encoder, rename in
+                encoder.writer.beginObject()
+                encoder.writer.key("from"); encoder.writer.string(rename.from)
+                encoder.writer.key("to"); encoder.reference(rename.to)
+                encoder.at(rename.location)
+                encoder.writer.endObject()
+            }
+        }
+        writer.endObject()
     }
 
     mutating func contextFact(_ fact: ContextFact) {
