@@ -1,0 +1,429 @@
+import BatonLint
+import BatonModel
+
+/// Maps a snapshot taken under one version of a flow into another, never trusting it: what
+/// `baton diff` reports as `saved-state` and what a restore under another version keeps
+/// (docs/EVOLUTION.md). A pure function of the two specs, the snapshot and the flags and facts
+/// in force.
+///
+/// By names (renames under the new flow's `migrations:` followed), each flow keeps what still
+/// exists where it was: a stack the longest run of entries from its root whose screens and
+/// flows the new flow still has, with inputs that still fit, that the new flow can put there
+/// (its root, or something it pushes); a sequence its entries that are still its steps, in
+/// the new order; a tabs flow the tabs it still has (a tab whose `when` is false now is
+/// dropped) and the selected one; a switch its branch when the new switch has it and the
+/// branch's `when` does not fail now; a modal the new flow still presents. What does not fit is
+/// dropped with everything above it, and a flow left with nothing is left empty there, for the
+/// runtime to start afresh: the deepest state the new flow has. Each drop is a `SnapshotLoss`.
+public struct SnapshotMapping: Sendable {
+    private let old: SpecIndex
+    private let new: SpecIndex
+    private let checker: ValueChecker
+    private let placements: FlowPlacements
+    private let links: [LinkPattern]
+
+    public init(from old: FlowSpec, to new: FlowSpec) {
+        self.old = SpecIndex(old)
+        self.new = SpecIndex(new)
+        checker = ValueChecker(index: self.new)
+        placements = FlowPlacements(new)
+        links = new.flows.flatMap { $0.links.map(\.pattern) }
+    }
+
+    /// Flows nested deeper than this are dropped, as the runtime refuses them.
+    static let maxDepth = 64
+
+    /// `snapshot`, taken under the old flow, as the new flow can hold it, with what was
+    /// dropped. `environment` gives the flags and facts conditions read (a `when` that cannot be
+    /// decided from them, for a fact it does not give, does not drop anything).
+    public func map(_ snapshot: RuntimeSnapshot, environment: RuntimeEnvironment = RuntimeEnvironment()) -> MappedSnapshot {
+        var walk = Walk(mapping: self, environment: environment, visible: Self.visiblePath(of: snapshot))
+        let start = new.spec.start.name
+        var root = FlowSnapshot(id: snapshot.root.id, flow: start, kind: new.flows[start]?.kind.keyword ?? "stack")
+        if new.spec.migrations.flow(snapshot.root.flow) != start {
+            walk.lose(.startChanged, subject: "start",
+                      "the flow starts '\(start)' now, not '\(snapshot.root.flow)'", dropping: [.flow(snapshot.root)])
+        } else if let mapped = walk.flow(snapshot.root, depth: 0, above: []) {
+            root = mapped
+        }
+        var held: [String] = []
+        for link in snapshot.heldLinks {
+            let segments = DeepLink(link).segments
+            if links.contains(where: { $0.match(segments) != nil }) {
+                held.append(link)
+            } else {
+                walk.lose(.heldLinkUnmatched, subject: "links", "held link '\(link)' matches no link of the new flow", dropping: [])
+            }
+        }
+        let mapped = RuntimeSnapshot(root: root, heldLinks: held, finished: snapshot.finished,
+                                     finishedPayload: snapshot.finishedPayload, nextInstanceID: snapshot.nextInstanceID)
+        return MappedSnapshot(snapshot: mapped, losses: walk.losses)
+    }
+
+    /// The instance ids on the way from the root to the screen the user sees: each flow's
+    /// modal when it has one, else its top entry, selected tab or shown branch.
+    static func visiblePath(of snapshot: RuntimeSnapshot) -> Set<Int> {
+        var ids: Set<Int> = []
+        var current: FlowSnapshot? = snapshot.root
+        var depth = 0
+        while let flow = current, depth <= maxDepth * 4 {
+            depth += 1
+            ids.insert(flow.id)
+            let next: ItemSnapshot? = if let modal = flow.presented {
+                modal.item
+            } else {
+                switch flow.kind {
+                case "stack", "sequence": flow.entries.last
+                case "tabs": flow.tabs.first { $0.id == flow.selectedTab }?.flow
+                default: flow.branch
+                }
+            }
+            current = nil
+            switch next {
+            case .screen(let screen): ids.insert(screen.id)
+            case .flow(let child): current = child
+            case nil: break
+            }
+        }
+        return ids
+    }
+
+    /// Where a saved item stands, which decides whether the new flow can have put it there.
+    private enum Slot {
+        /// Its flow's structure puts it there (a sequence step, a branch), checked by the caller.
+        case structural
+        /// The first entry of flow's stack: its root, or what it resets or replaces the root with.
+        case first(flow: String, root: String?)
+        /// Above the first entry of flow's stack.
+        case above(flow: String)
+        /// Flow's modal.
+        case modal(flow: String)
+        /// A tab of flow, which runs `expected`.
+        case tab(flow: String, id: String, expected: String)
+    }
+
+    /// One mapping: the losses noted so far and the flows on the way to the item being mapped.
+    private struct Walk {
+        let mapping: SnapshotMapping
+        let environment: RuntimeEnvironment
+        /// The facts in force: those given, with the new flow's defaults where none is given.
+        let context: [String: Value]
+        /// `visiblePath(of:)` of the saved snapshot.
+        let visible: Set<Int>
+        var losses: [SnapshotLoss] = []
+        var way: [String] = []
+
+        init(mapping: SnapshotMapping, environment: RuntimeEnvironment, visible: Set<Int>) {
+            self.mapping = mapping
+            self.environment = environment
+            self.context = mapping.checker.contextWithDefaults(environment.context)
+            self.visible = visible
+        }
+
+        private var migrations: Migrations { mapping.new.spec.migrations }
+
+        /// Notes a loss; `dropping` is what it takes away, whose ids tell whether the user's
+        /// place was among them.
+        mutating func lose(_ cause: SnapshotLoss.Cause, subject: String, _ message: String, suggestion: String? = nil,
+                           dropping: [ItemSnapshot]) {
+            let above = dropping.count > 1 ? " (and the \(dropping.count - 1) entr\(dropping.count == 2 ? "y" : "ies") above it)" : ""
+            losses.append(SnapshotLoss(
+                cause: cause, subject: subject, place: way.isEmpty ? "the root" : way.joined(separator: " › "),
+                message: message + above, suggestion: suggestion, item: dropping.first?.name,
+                losesPlace: dropping.contains { visible.contains($0.id) }))
+        }
+
+        /// Whether `condition` holds under the flags and facts in force; nil when it cannot be
+        /// decided (it reads a fact none is given for).
+        func holds(_ condition: Condition?) -> Bool? {
+            guard let condition else { return true }
+            let value = condition.expression.evaluate { name in
+                switch name {
+                case .flag(let flag):
+                    mapping.new.flags[flag].map {
+                        FlagResolver.value(of: $0, overrides: environment.flagOverrides, context: context)
+                    } ?? environment.flagOverrides[flag]
+                case .context(let fact):
+                    context[fact].flatMap(Literal.init)
+                }
+            }
+            if case .bool(let holds)? = value { return holds }
+            return nil
+        }
+
+        /// The saved flow as the new flow has it, or nil (its loss noted) when it has no place
+        /// for it: gone, of another kind, or its input no longer fits. `above` are the entries
+        /// above it on its stack, dropped with it.
+        mutating func flow(_ saved: FlowSnapshot, depth: Int, above: [ItemSnapshot]) -> FlowSnapshot? {
+            let name = migrations.flow(saved.flow)
+            let dropped = [ItemSnapshot.flow(saved)] + above
+            guard depth < SnapshotMapping.maxDepth else {
+                lose(.tooDeep, subject: "flows.\(name)", "flows nest deeper than \(SnapshotMapping.maxDepth)", dropping: dropped)
+                return nil
+            }
+            guard let declaration = mapping.new.flows[name] else {
+                lose(.flowRemoved, subject: "flows.\(saved.flow)", "flow '\(saved.flow)' is not in the new flow",
+                     suggestion: renameHint(flow: saved.flow), dropping: dropped)
+                return nil
+            }
+            guard declaration.kind.keyword == saved.kind else {
+                lose(.kindChanged, subject: "flows.\(name).kind",
+                     "flow '\(name)' is a \(declaration.kind.keyword) now, the saved one a \(saved.kind)", dropping: dropped)
+                return nil
+            }
+            if let type = declaration.input, let problem = mapping.checker.problem(with: saved.input, for: type) {
+                lose(.inputNoLongerFits, subject: "flows.\(name).input",
+                     "the saved input of flow '\(name)' does not fit `\(type)`: \(problem)", dropping: dropped)
+                return nil
+            }
+            way.append(name)
+            defer { way.removeLast() }
+            var mapped = FlowSnapshot(id: saved.id, flow: name, kind: saved.kind, input: saved.input)
+            switch declaration.kind {
+            case .stack(let root):
+                mapped.entries = stack(saved, flow: name, root: root.name, depth: depth)
+            case .sequence(let steps):
+                (mapped.entries, mapped.steps) = sequence(saved, flow: name, steps: steps, depth: depth)
+            case .tabs(let tabs, let selected):
+                (mapped.tabs, mapped.selectedTab) = self.tabs(saved, flow: name, declared: tabs, selected: selected?.name,
+                                                              depth: depth)
+            case .switch(let branches):
+                (mapped.branch, mapped.kept) = self.branches(saved, flow: name, declared: branches, depth: depth)
+            }
+            if let modal = saved.presented, let item = item(modal.item, depth: depth, slot: .modal(flow: name), above: []) {
+                mapped.presented = PresentedSnapshot(presentation: modal.presentation, item: item)
+            }
+            return mapped
+        }
+
+        private mutating func stack(_ saved: FlowSnapshot, flow: String, root: String, depth: Int) -> [ItemSnapshot] {
+            var kept: [ItemSnapshot] = []
+            for position in saved.entries.indices {
+                let slot: Slot = position == 0 ? .first(flow: flow, root: root) : .above(flow: flow)
+                guard let item = item(saved.entries[position], depth: depth, slot: slot,
+                                      above: Array(saved.entries[(position + 1)...])) else { break }
+                kept.append(item)
+            }
+            return kept
+        }
+
+        /// A sequence's entries: each saved step at the new step of its name after the one
+        /// before it, each pushed entry where the new flow pushes it.
+        private mutating func sequence(_ saved: FlowSnapshot, flow: String, steps: [Step], depth: Int)
+            -> ([ItemSnapshot], [Int?]) {
+            let oldSteps = Set((mapping.old.flows[saved.flow].map(Self.stepNames) ?? []).map {
+                migrations.flow(migrations.screen($0))
+            })
+            var entries: [ItemSnapshot] = []
+            var indices: [Int?] = []
+            var lastStep = -1
+            for position in saved.entries.indices {
+                let entry = saved.entries[position]
+                let above = Array(saved.entries[(position + 1)...])
+                let savedStep = saved.steps.indices.contains(position) ? saved.steps[position] : nil
+                var newStep: Int?
+                if savedStep != nil {
+                    let name = renamed(entry)
+                    guard let found = steps.indices.first(where: { $0 > lastStep && steps[$0].target.name == name }) else {
+                        let reordered = steps.contains { $0.target.name == name }
+                        lose(reordered ? .stepOrderChanged : .stepRemoved, subject: "flows.\(flow).steps",
+                             reordered ? "step '\(name)' of sequence '\(flow)' comes before the steps saved below it now"
+                                : "sequence '\(flow)' has no step '\(name)' now",
+                             dropping: [entry] + above)
+                        break
+                    }
+                    // A step the old sequence did not have, shown to everyone, that the saved state never passed.
+                    if let added = steps[(lastStep + 1)..<found].first(where: {
+                        $0.when == nil && !$0.transient && !oldSteps.contains($0.target.name)
+                    }) {
+                        lose(.stepSkipped, subject: "flows.\(flow).steps",
+                             "sequence '\(flow)' shows step '\(added.target.name)' before '\(name)' now, which the saved state never showed",
+                             dropping: [entry] + above)
+                        break
+                    }
+                    newStep = found
+                }
+                let slot: Slot = savedStep != nil ? .structural : (position == 0 ? .first(flow: flow, root: nil) : .above(flow: flow))
+                guard let item = item(entry, depth: depth, slot: slot, above: above) else { break }
+                entries.append(item)
+                indices.append(newStep)
+                if let newStep { lastStep = newStep }
+            }
+            return (entries, indices)
+        }
+
+        /// The names a sequence's steps show.
+        private static func stepNames(of flow: Flow) -> [String] {
+            guard case .sequence(let steps) = flow.kind else { return [] }
+            return steps.map(\.target.name)
+        }
+
+        /// A tabs flow's tabs in the new order: each saved tab the new flow still has (by id,
+        /// or by the flow it runs, renamed) and allows, then the new tabs, for the runtime to
+        /// start; the selected tab, else the one the new flow selects first.
+        private mutating func tabs(_ saved: FlowSnapshot, flow: String, declared: [Tab], selected: String?, depth: Int)
+            -> ([TabSnapshot], String?) {
+            var mapped: [String: TabSnapshot] = [:]
+            var selectedTab: String?
+            for tab in saved.tabs {
+                let runs = tab.flow.map(renamed)
+                let found = declared.first { $0.id == tab.id } ?? declared.first { runs != nil && $0.flow.name == runs }
+                let subject = "flows.\(flow).tabs.\(tab.id)"
+                let dropped = tab.flow.map { [$0] } ?? []
+                guard let declaration = found else {
+                    lose(.tabRemoved, subject: subject, "tabs flow '\(flow)' has no tab '\(tab.id)' now", dropping: dropped)
+                    continue
+                }
+                if holds(declaration.when) == false {
+                    lose(.tabForbidden, subject: "flows.\(flow).tabs.\(declaration.id)",
+                         "tab '\(declaration.id)' of '\(flow)' is not shown now (`when: \(declaration.when?.text ?? "")`)",
+                         dropping: dropped)
+                    continue
+                }
+                guard mapped[declaration.id] == nil else { continue }
+                let child = tab.flow.flatMap {
+                    item($0, depth: depth, slot: .tab(flow: flow, id: declaration.id, expected: declaration.flow.name), above: [])
+                }
+                mapped[declaration.id] = TabSnapshot(id: declaration.id, flow: child)
+                if tab.id == saved.selectedTab { selectedTab = declaration.id }
+            }
+            for tab in declared where mapped[tab.id] == nil && holds(tab.when) == true {
+                mapped[tab.id] = TabSnapshot(id: tab.id, flow: nil)
+            }
+            let tabs = declared.compactMap { mapped[$0.id] }
+            let first = tabs.first { $0.id == selected }?.id ?? tabs.first?.id
+            return (tabs, selectedTab ?? first)
+        }
+
+        /// A switch's shown branch, when the new switch has it and its `when` does not fail now,
+        /// and its kept branches that the new switch still has, in branch-name order.
+        private mutating func branches(_ saved: FlowSnapshot, flow: String, declared: [Step], depth: Int)
+            -> (ItemSnapshot?, [ItemSnapshot]) {
+            var shown: ItemSnapshot?
+            if let branch = saved.branch {
+                let name = renamed(branch)
+                let subject = "flows.\(flow).branches.\(name)"
+                if let declaration = declared.first(where: { $0.target.name == name }) {
+                    if holds(declaration.when) == false {
+                        lose(.branchForbidden, subject: subject,
+                             "branch '\(name)' of switch '\(flow)' is not allowed now (`when: \(declaration.when?.text ?? "")`)",
+                             dropping: [branch])
+                    } else {
+                        shown = item(branch, depth: depth, slot: .structural, above: [])
+                    }
+                } else {
+                    lose(.branchRemoved, subject: "flows.\(flow).branches.\(branch.name)",
+                         "switch '\(flow)' has no branch '\(name)' now", dropping: [branch])
+                }
+            }
+            var kept: [ItemSnapshot] = []
+            for hidden in saved.kept {
+                let name = renamed(hidden)
+                guard declared.contains(where: { $0.target.name == name }) else {
+                    lose(.branchRemoved, subject: "flows.\(flow).branches.\(hidden.name)",
+                         "switch '\(flow)' has no branch '\(name)' to keep now", dropping: [hidden])
+                    continue
+                }
+                guard shown?.name != name, !kept.contains(where: { $0.name == name }),
+                      let item = item(hidden, depth: depth, slot: .structural, above: []) else { continue }
+                kept.append(item)
+            }
+            return (shown, kept.sorted { $0.name < $1.name })
+        }
+
+        /// What the saved item is called in the new flow.
+        private func renamed(_ item: ItemSnapshot) -> String {
+            switch item {
+            case .screen(let screen): migrations.screen(screen.screen)
+            case .flow(let flow): migrations.flow(flow.flow)
+            }
+        }
+
+        /// The saved item as the new flow has it in `slot`, or nil (its loss noted, with
+        /// `above`) when it has no place for it.
+        private mutating func item(_ saved: ItemSnapshot, depth: Int, slot: Slot, above: [ItemSnapshot]) -> ItemSnapshot? {
+            let dropped = [saved] + above
+            switch saved {
+            case .screen(let screen):
+                let name = migrations.screen(screen.screen)
+                guard let declaration = mapping.new.screens[name] else {
+                    lose(.screenRemoved, subject: "screens.\(screen.screen)", "screen '\(screen.screen)' is not in the new flow",
+                         suggestion: renameHint(screen: screen.screen), dropping: dropped)
+                    return nil
+                }
+                if let misplaced = misplaced(name, slot) {
+                    lose(misplaced.cause, subject: misplaced.subject, misplaced.message, dropping: dropped)
+                    return nil
+                }
+                if let type = declaration.input, let problem = mapping.checker.problem(with: screen.input, for: type) {
+                    lose(.inputNoLongerFits, subject: "screens.\(name).input",
+                         "the saved input of screen '\(name)' does not fit `\(type)`: \(problem)", dropping: dropped)
+                    return nil
+                }
+                return .screen(ScreenSnapshot(id: screen.id, screen: name, input: declaration.input == nil ? nil : screen.input))
+            case .flow(let child):
+                let name = migrations.flow(child.flow)
+                if mapping.new.flows.contains(name), let misplaced = misplaced(name, slot) {
+                    lose(misplaced.cause, subject: misplaced.subject, misplaced.message, dropping: dropped)
+                    return nil
+                }
+                return flow(child, depth: depth + 1, above: above).map(ItemSnapshot.flow)
+            }
+        }
+
+        /// Why the new flow cannot have put `name` in `slot`; nil when it can.
+        private func misplaced(_ name: String, _ slot: Slot) -> (cause: SnapshotLoss.Cause, subject: String, message: String)? {
+            switch slot {
+            case .structural:
+                return nil
+            case .first(let flow, let root):
+                if name == root || mapping.placements[flow].first.contains(name) { return nil }
+                return root.map { (.rootChanged, "flows.\(flow).root", "the stack of '\(flow)' starts with '\($0)' now, not '\(name)'") }
+                    ?? (.noLongerPushed, "flows.\(flow).on", "nothing in flow '\(flow)' puts '\(name)' first on its stack now")
+            case .above(let flow):
+                if mapping.placements[flow].pushed.contains(name) { return nil }
+                return (.noLongerPushed, "flows.\(flow).on", "nothing in flow '\(flow)' pushes '\(name)' now")
+            case .modal(let flow):
+                if mapping.placements[flow].presented.contains(name) { return nil }
+                return (.noLongerPresented, "flows.\(flow).on", "nothing in flow '\(flow)' presents '\(name)' now")
+            case .tab(let flow, let id, let expected):
+                if name == expected { return nil }
+                return (.rootChanged, "flows.\(flow).tabs.\(id)", "tab '\(id)' of '\(flow)' runs '\(expected)' now, not '\(name)'")
+            }
+        }
+
+        /// A screen the new flow added that takes what `old` took, when there is one: a rename
+        /// that `migrations` does not say.
+        private func renameHint(screen old: String) -> String? {
+            guard let before = mapping.old.screens[old] else { return nil }
+            let renamedTo = Set(migrations.screens.map(\.to.name))
+            let candidate = mapping.new.spec.screens.first { screen in
+                !mapping.old.screens.contains(screen.name) && !renamedTo.contains(screen.name) && screen.input == before.input
+                    && screen.events.map(\.name) == before.events.map(\.name)
+            }
+            return candidate.map { "if it is now '\($0.name)', say so: `migrations: {screens: {\(old): \($0.name)}}`" }
+        }
+
+        /// A flow the new flow added of the kind `old` was, when there is one: a rename that
+        /// `migrations` does not say.
+        private func renameHint(flow old: String) -> String? {
+            guard let before = mapping.old.flows[old] else { return nil }
+            let renamedTo = Set(migrations.flows.map(\.to.name))
+            let candidate = mapping.new.spec.flows.first { flow in
+                !mapping.old.flows.contains(flow.name) && !renamedTo.contains(flow.name)
+                    && flow.kind.keyword == before.kind.keyword && flow.input == before.input
+            }
+            return candidate.map { "if it is now '\($0.name)', say so: `migrations: {flows: {\(old): \($0.name)}}`" }
+        }
+    }
+}
+
+extension ItemSnapshot {
+    /// The screen or flow instance id.
+    package var id: Int {
+        switch self {
+        case .screen(let screen): screen.id
+        case .flow(let flow): flow.id
+        }
+    }
+}
