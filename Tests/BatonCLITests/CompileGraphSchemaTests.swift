@@ -118,7 +118,8 @@ import Testing
 
 @Suite struct SchemaCommandTests {
     @Test(arguments: [("flow", "schemas/flow.schema.json"), ("test", "schemas/scenario.schema.json"),
-                      ("compiled", "schemas/compiled.schema.json")])
+                      ("compiled", "schemas/compiled.schema.json"), ("interface", "schemas/app-interface.schema.json"),
+                      ("diff", "schemas/diff-output.schema.json")])
     func printsTheSchemaOfSchemasFolder(kind: String, path: String) throws {
         let result = try CLI.run(["schema", kind])
         #expect(result.status == 0)
@@ -128,7 +129,7 @@ import Testing
 }
 
 @Suite struct HelpAndCompletionTests {
-    @Test(arguments: ["lint", "run", "test", "compile", "graph", "schema"])
+    @Test(arguments: ["lint", "run", "test", "compile", "graph", "schema", "diff"])
     func everyCommandsHelpShowsAnExample(command: String) throws {
         let result = try CLI.run([command, "--help"])
         #expect(result.status == 0)
@@ -139,7 +140,7 @@ import Testing
     func completionScriptsNameEverySubcommand(shell: String) throws {
         let result = try CLI.run(["--generate-completion-script", shell])
         #expect(result.status == 0)
-        for command in ["lint", "run", "test", "compile", "graph", "schema"] {
+        for command in ["lint", "run", "test", "compile", "graph", "schema", "diff"] {
             #expect(result.output.contains(command))
         }
     }
