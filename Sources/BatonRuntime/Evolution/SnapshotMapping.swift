@@ -211,9 +211,8 @@ public struct SnapshotMapping: Sendable {
         /// before it, each pushed entry where the new flow pushes it.
         private mutating func sequence(_ saved: FlowSnapshot, flow: String, steps: [Step], depth: Int)
             -> ([ItemSnapshot], [Int?]) {
-            let oldSteps = Set((mapping.old.flows[saved.flow].map(Self.stepNames) ?? []).map {
-                migrations.flow(migrations.screen($0))
-            })
+            // Where each step of the old sequence was, by its new name.
+            let oldSteps = (mapping.old.flows[saved.flow].map(Self.stepNames) ?? []).map { migrations.flow(migrations.screen($0)) }
             var entries: [ItemSnapshot] = []
             var indices: [Int?] = []
             var lastStep = -1
@@ -222,8 +221,8 @@ public struct SnapshotMapping: Sendable {
                 let above = Array(saved.entries[(position + 1)...])
                 let savedStep = saved.steps.indices.contains(position) ? saved.steps[position] : nil
                 var newStep: Int?
-                if savedStep != nil {
-                    let name = renamed(entry)
+                let name = renamed(entry)
+                if let savedStep, mapping.new.kind(of: name) != nil {
                     guard let found = steps.indices.first(where: { $0 > lastStep && steps[$0].target.name == name }) else {
                         let reordered = steps.contains { $0.target.name == name }
                         lose(reordered ? .stepOrderChanged : .stepRemoved, subject: "flows.\(flow).steps",
@@ -232,12 +231,15 @@ public struct SnapshotMapping: Sendable {
                              dropping: [entry] + above)
                         break
                     }
-                    // A step the old sequence did not have, shown to everyone, that the saved state never passed.
-                    if let added = steps[(lastStep + 1)..<found].first(where: {
-                        $0.when == nil && !$0.transient && !oldSteps.contains($0.target.name)
+                    // A step shown to everyone before this one now, that the user had not passed:
+                    // new, or after this one in the old sequence.
+                    if let passed = steps[(lastStep + 1)..<found].first(where: { step in
+                        step.when == nil && !step.transient
+                            && (oldSteps.firstIndex(of: step.target.name).map { $0 > savedStep } ?? true)
                     }) {
-                        lose(.stepSkipped, subject: "flows.\(flow).steps",
-                             "sequence '\(flow)' shows step '\(added.target.name)' before '\(name)' now, which the saved state never showed",
+                        let moved = oldSteps.contains(passed.target.name)
+                        lose(moved ? .stepOrderChanged : .stepSkipped, subject: "flows.\(flow).steps",
+                             "sequence '\(flow)' shows step '\(passed.target.name)' before '\(name)' now, which the saved state never showed",
                              dropping: [entry] + above)
                         break
                     }
