@@ -43,3 +43,30 @@ public struct Rename: Hashable, Codable, Sendable {
         self.location = location
     }
 }
+
+extension Migrations {
+    /// A rename `new`'s `migrations` may have left out: a screen (or flow) `new` added, that no
+    /// rename names, taking the input and events (or of the kind and input) that `old`'s
+    /// `name` had. Said as the fix: `if it is now 'x', say so: ...`; nil when there is none.
+    package static func unsaidRename(of name: String, _ kind: TargetKind, from old: FlowSpec, to new: FlowSpec) -> String? {
+        let renamedTo = Set((kind == .screen ? new.migrations.screens : new.migrations.flows).map(\.to.name))
+        let candidate: String?
+        switch kind {
+        case .screen:
+            guard let before = old.screens.first(where: { $0.name == name }) else { return nil }
+            let oldNames = Set(old.screens.map(\.name))
+            candidate = new.screens.first { screen in
+                !oldNames.contains(screen.name) && !renamedTo.contains(screen.name) && screen.input == before.input
+                    && screen.events.map(\.name) == before.events.map(\.name)
+            }?.name
+        case .flow:
+            guard let before = old.flows.first(where: { $0.name == name }) else { return nil }
+            let oldNames = Set(old.flows.map(\.name))
+            candidate = new.flows.first { flow in
+                !oldNames.contains(flow.name) && !renamedTo.contains(flow.name)
+                    && flow.kind.keyword == before.kind.keyword && flow.input == before.input
+            }?.name
+        }
+        return candidate.map { "if it is now '\($0)', say so: `migrations: {\(kind.rawValue)s: {\(name): \($0)}}`" }
+    }
+}

@@ -129,7 +129,8 @@ public struct FlowDiff {
             let who = group.moved.map { "for the \($0.percent)% of users it moves from \($0.from) to \($0.to), " } ?? ""
             let example = ChangeExample(
                 breaks: .savedState,
-                message: "\(who)\(states) saved under the old flow lose the user's place (\(group.loss.place): \(group.loss.message))",
+                message: "\(who)\(states) saved under the old flow lose the user's place (\(group.loss.place): \(group.loss.message))"
+                    + (group.loss.suggestion.map { "; \($0)" } ?? ""),
                 trace: group.example.trace, states: group.count, cause: group.loss.cause.rawValue)
             let candidates = group.moved == nil ? savedStateCandidates(of: group.loss) : [.path(group.path)]
             attach(.savedState, example, to: candidates, in: &changes) {
@@ -142,7 +143,7 @@ public struct FlowDiff {
 
     /// The changes a loss may be about, most likely first: for an entry nothing pushes or
     /// presents now, the old flow's transitions that did; the loss's subject; for an input that
-    /// no longer fits, the new input's named type.
+    /// no longer fits, the new input's named type; what is above the subject.
     private func savedStateCandidates(of loss: SnapshotLoss) -> [Candidate] {
         var related: [String] = []
         let parts = loss.subject.split(separator: ".").map(String.init)
@@ -153,12 +154,13 @@ public struct FlowDiff {
             }
             related += placing.map { "flows.\(parts[1]).on.\($0.trigger.source).\($0.trigger.event)" }
         }
+        var types: [String] = []
         if parts.count == 3, parts[2] == "input" {
             let input = parts[0] == "screens" ? new.screens.first { $0.name == parts[1] }?.input
                 : new.flows.first { $0.name == parts[1] }?.input
-            if let type = input?.namedType { related.append("types.\(type)") }
+            if let type = input?.namedType { types.append("types.\(type)") }
         }
-        return related.map(Candidate.path) + Self.around(loss.subject, related: [])
+        return related.map(Candidate.path) + Self.around(loss.subject, related: types)
     }
 
     // MARK: Journeys

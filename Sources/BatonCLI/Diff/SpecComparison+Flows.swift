@@ -12,7 +12,8 @@ extension SpecComparison {
             add("flow-added", "flows.\(flow.name)", "\(flow.kind.keyword) flow '\(flow.name)' added", at: flow.location, addition: true)
         }
         for flow in pairs.removed {
-            add("flow-removed", "flows.\(flow.name)", "flow '\(flow.name)' removed", was: flow.location)
+            let hint = Migrations.unsaidRename(of: flow.name, .flow, from: old, to: new).map { "; \($0)" } ?? ""
+            add("flow-removed", "flows.\(flow.name)", "flow '\(flow.name)' removed" + hint, was: flow.location)
         }
         for (before, after) in pairs.matched {
             compare(before, after)

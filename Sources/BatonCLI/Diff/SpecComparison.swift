@@ -191,7 +191,8 @@ struct SpecComparison {
             add("screen-added", "screens.\(screen.name)", "screen '\(screen.name)' added", at: screen.location, addition: true)
         }
         for screen in pairs.removed {
-            add("screen-removed", "screens.\(screen.name)", "screen '\(screen.name)' removed", was: screen.location)
+            let hint = Migrations.unsaidRename(of: screen.name, .screen, from: old, to: new).map { "; \($0)" } ?? ""
+            add("screen-removed", "screens.\(screen.name)", "screen '\(screen.name)' removed" + hint, was: screen.location)
         }
         for (before, after) in pairs.matched {
             let path = "screens.\(after.name)"

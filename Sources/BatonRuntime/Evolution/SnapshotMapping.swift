@@ -163,7 +163,8 @@ public struct SnapshotMapping: Sendable {
             }
             guard let declaration = mapping.new.flows[name] else {
                 lose(.flowRemoved, subject: "flows.\(saved.flow)", "flow '\(saved.flow)' is not in the new flow",
-                     suggestion: renameHint(flow: saved.flow), dropping: dropped)
+                     suggestion: Migrations.unsaidRename(of: saved.flow, .flow, from: mapping.old.spec, to: mapping.new.spec),
+                     dropping: dropped)
                 return nil
             }
             guard declaration.kind.keyword == saved.kind else {
@@ -350,7 +351,8 @@ public struct SnapshotMapping: Sendable {
                 let name = migrations.screen(screen.screen)
                 guard let declaration = mapping.new.screens[name] else {
                     lose(.screenRemoved, subject: "screens.\(screen.screen)", "screen '\(screen.screen)' is not in the new flow",
-                         suggestion: renameHint(screen: screen.screen), dropping: dropped)
+                         suggestion: Migrations.unsaidRename(of: screen.screen, .screen, from: mapping.old.spec, to: mapping.new.spec),
+                         dropping: dropped)
                     return nil
                 }
                 if let misplaced = misplaced(name, slot) {
@@ -392,30 +394,6 @@ public struct SnapshotMapping: Sendable {
                 if name == expected { return nil }
                 return (.rootChanged, "flows.\(flow).tabs.\(id)", "tab '\(id)' of '\(flow)' runs '\(expected)' now, not '\(name)'")
             }
-        }
-
-        /// A screen the new flow added that takes what `old` took, when there is one: a rename
-        /// that `migrations` does not say.
-        private func renameHint(screen old: String) -> String? {
-            guard let before = mapping.old.screens[old] else { return nil }
-            let renamedTo = Set(migrations.screens.map(\.to.name))
-            let candidate = mapping.new.spec.screens.first { screen in
-                !mapping.old.screens.contains(screen.name) && !renamedTo.contains(screen.name) && screen.input == before.input
-                    && screen.events.map(\.name) == before.events.map(\.name)
-            }
-            return candidate.map { "if it is now '\($0.name)', say so: `migrations: {screens: {\(old): \($0.name)}}`" }
-        }
-
-        /// A flow the new flow added of the kind `old` was, when there is one: a rename that
-        /// `migrations` does not say.
-        private func renameHint(flow old: String) -> String? {
-            guard let before = mapping.old.flows[old] else { return nil }
-            let renamedTo = Set(migrations.flows.map(\.to.name))
-            let candidate = mapping.new.spec.flows.first { flow in
-                !mapping.old.flows.contains(flow.name) && !renamedTo.contains(flow.name)
-                    && flow.kind.keyword == before.kind.keyword && flow.input == before.input
-            }
-            return candidate.map { "if it is now '\($0.name)', say so: `migrations: {flows: {\(old): \($0.name)}}`" }
         }
     }
 }
