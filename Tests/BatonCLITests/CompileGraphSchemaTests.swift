@@ -36,6 +36,8 @@ import Testing
         #expect(decoded.flows.first { $0.name == "home" }?.reselect == .keep)
         #expect(decoded.flows.first { $0.name == "root" }?.follow == true)
         #expect(decoded.flows.first { $0.name == "mainStack" }?.links == loaded.flows.first { $0.name == "mainStack" }?.links)
+        #expect(decoded.migrations.screens.map { "\($0.from) \($0.to.name)" } == ["entry item"])
+        #expect(decoded.migrations == loaded.migrations)
         // the runtime's JSON entry point runs it, and its scenarios pass on the compiled form
         let runtime = try FlowRuntime(compiledJSON: data, environment: RuntimeEnvironment(context: ["userId": .string("u1")]))
         try runtime.set(context: ["loggedIn": .bool(true)], flags: [:])
