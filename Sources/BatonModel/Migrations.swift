@@ -7,6 +7,7 @@ public struct Migrations: Hashable, Codable, Sendable {
     /// Old flow name → the flow it is now, in the order written.
     public var flows: [Rename]
 
+    /// Renames of screens and of flows, each in the order written.
     public init(screens: [Rename] = [], flows: [Rename] = []) {
         self.screens = screens
         self.flows = flows
@@ -37,6 +38,7 @@ public struct Rename: Hashable, Codable, Sendable {
     /// Where `from` is written.
     @NotCompared public var location: SourceRange?
 
+    /// That what was called `from` is `to` now.
     public init(from: String, to: Reference, location: SourceRange? = nil) {
         self.from = from
         self.to = to

@@ -23,10 +23,14 @@ public struct AppInterface: Hashable, Sendable {
     /// A context fact the app supplies: its type, and whether the flow required it (a fact
     /// with a default may be left out by the app).
     public struct Fact: Hashable, Sendable {
+        /// The fact's name, as `context.NAME` reads it.
         public var name: String
+        /// The type of the value the app supplies.
         public var type: TypeRef
+        /// Whether the flow had no default for it, so that the app always supplies it.
         public var required: Bool
 
+        /// A fact the app supplies.
         public init(name: String, type: TypeRef, required: Bool) {
             self.name = name
             self.type = type
@@ -34,6 +38,7 @@ public struct AppInterface: Hashable, Sendable {
         }
     }
 
+    /// An interface made of its parts (`init(spec:source:)` makes the one a flow gives).
     public init(app: String? = nil, source: String? = nil, context: [Fact] = [], types: [TypeDefinition] = [],
                 screens: [Screen] = []) {
         self.app = app

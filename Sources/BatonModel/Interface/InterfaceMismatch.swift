@@ -2,6 +2,7 @@
 /// run time goes wrong (a screen it cannot show, an event it never sends or that the flow
 /// rejects, an input or result it cannot read, a fact it does not supply).
 public struct InterfaceMismatch: Hashable, Sendable {
+    /// What does not fit.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The flow shows a screen the app build does not have.
         case screenNotInApp = "screen-not-in-app"
@@ -25,17 +26,21 @@ public struct InterfaceMismatch: Hashable, Sendable {
         case factTypeMismatch = "fact-type-mismatch"
     }
 
+    /// What does not fit.
     public var kind: Kind
     /// What it is about, as `baton diff` names parts: `screens.recipeDetail.events.share`,
     /// `screens.reviews.input`, `context.region`.
     public var path: String
+    /// What goes wrong, in a sentence that names the screen, event or fact.
     public var message: String
+    /// How to make the flow fit, when there is a way.
     public var suggestion: String?
     /// Where the flow declares what does not fit, when the flow has locations.
     public var location: SourceRange?
     /// The named types a payload mismatch is about (either side's), empty for the others.
     public var types: [String]
 
+    /// A mismatch of `kind` about `path`.
     public init(kind: Kind, path: String, message: String, suggestion: String?, location: SourceRange?,
                 types: [String] = []) {
         self.kind = kind

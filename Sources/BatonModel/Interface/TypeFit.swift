@@ -14,10 +14,14 @@ public struct TypeFit: Sendable {
     /// Why a value does not fit: a reason for a message, and the named types the reason is
     /// about (on either side), so a change to one of them can be told it is the cause.
     public struct Mismatch: Hashable, Sendable {
+        /// Why, as a message says it: "`Recipe` has no field `id`, which `Item` requires".
         public var reason: String
+        /// The named types the reason is about, sorted.
         public var types: [String]
     }
 
+    /// The rules between the definitions values come from (`source`) and those of the side
+    /// that receives them (`target`).
     public init(source: [TypeDefinition], target: [TypeDefinition]) {
         self.source = TypeTable(source)
         self.target = TypeTable(target)
