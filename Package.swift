@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "baton-preview", targets: ["baton-preview"]),
         .library(name: "BatonModel", targets: ["BatonModel"]),
         .library(name: "BatonLoader", targets: ["BatonLoader"]),
+        .library(name: "BatonSemantics", targets: ["BatonSemantics"]),
         .library(name: "BatonLint", targets: ["BatonLint"]),
         .library(name: "BatonRuntime", targets: ["BatonRuntime"]),
         .library(name: "BatonHost", targets: ["BatonHost"]),
@@ -46,13 +47,17 @@ let package = Package(
         .target(name: "BatonModel"),
         // YAML nodes to the model: every key of the format, includes, did-you-mean.
         .target(name: "BatonLoader", dependencies: ["BatonYAML", "BatonModel"]),
+        // The rules lint and the runtime both apply, each written once: the format's type rules
+        // for values, the structural way of each link, what a flow can show.
+        .target(name: "BatonSemantics", dependencies: ["BatonModel"]),
         // Every semantic check, on the model, so an app can validate a downloaded flow.
-        .target(name: "BatonLint", dependencies: ["BatonModel"]),
+        .target(name: "BatonLint", dependencies: ["BatonModel", "BatonSemantics"]),
         // Runs a flow: coordinators, view models, deep links, snapshots. Foundation and
-        // Observation only, so it runs inside an iOS app; never BatonYAML.
+        // Observation only, so it runs inside an iOS app; never BatonYAML. Its rules are
+        // BatonSemantics'; it lints a flow before running it with BatonLint (PreparedFlow).
         .target(
             name: "BatonRuntime",
-            dependencies: ["BatonModel", "BatonLint", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["BatonModel", "BatonSemantics", "BatonLint", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Every decision a SwiftUI or UIKit host makes, with no UI framework: what each stack,
         // tab bar and modal shows, and what a value written back by a view means.
@@ -68,7 +73,7 @@ let package = Package(
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BatonLoader", "BatonLint", "BatonModel", "BatonRuntime", "BatonExploration",
+                "BatonLoader", "BatonLint", "BatonModel", "BatonSemantics", "BatonRuntime", "BatonExploration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

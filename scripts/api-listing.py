@@ -16,7 +16,7 @@ import sys
 
 # The library products an app imports. BatonSwiftUI and BatonUIKit compile to nothing off
 # Apple platforms, so their listing is kept on a Mac.
-MODULES = ["BatonModel", "BatonLoader", "BatonLint", "BatonRuntime", "BatonHost"]
+MODULES = ["BatonModel", "BatonLoader", "BatonSemantics", "BatonLint", "BatonRuntime", "BatonHost"]
 
 # The modules with a DocC catalog (Sources/<Module>/<Module>.docc), whose every public
 # declaration has a doc comment; CI fails on one without and builds their documentation.

@@ -11,10 +11,12 @@ public enum RecipesApp {
     /// The screens the app has views for; a downloaded flow that needs another is refused.
     public static let screens: Set<String> = ["login", "recipeList", "recipeDetail", "reviews", "share", "safari", "settings"]
 
-    /// The view-model registry, with `store` as every view model's recipe store.
-    public static func registry(store: any RecipeStore = SampleRecipes()) -> ViewModelRegistry {
+    /// The view-model registry, with `store` as every view model's recipe store and `session`
+    /// as the login and settings screens' session.
+    public static func registry(session: Session, store: any RecipeStore = SampleRecipes()) -> ViewModelRegistry {
         var dependencies = Dependencies()
         dependencies[key: RecipeStoreKey.self] = store
+        dependencies[Session.self] = session
         var registry = ViewModelRegistry(dependencies: dependencies)
         registry.register(screen: "login") { LoginModel(context: $0) }
         registry.register(screen: "recipeList") { RecipeListModel(context: $0) }

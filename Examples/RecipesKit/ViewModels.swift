@@ -1,7 +1,8 @@
 import BatonRuntime
 import Observation
 
-/// The login screen: the app's sign-in would call `logIn()` once it succeeds.
+/// The login screen: the app's sign-in calls `logIn()` once it succeeds. The session learns it
+/// first (the flow's `loggedIn` fact), then the flow.
 @MainActor @Observable
 public final class LoginModel: ScreenViewModel {
     @ObservationIgnored private let context: ViewModelContext
@@ -11,7 +12,10 @@ public final class LoginModel: ScreenViewModel {
     }
 
     @discardableResult
-    public func logIn() -> StepResult { context.send("loggedIn") }
+    public func logIn() -> StepResult {
+        context.dependencies[Session.self]?.logIn()
+        return context.send("loggedIn")
+    }
 }
 
 /// A list of recipes of one kind (its input says which).
@@ -77,8 +81,13 @@ public final class SettingsModel: ScreenViewModel {
         self.context = context
     }
 
+    /// Logs out: the flow goes back to the login, and the session forgets the user.
     @discardableResult
-    public func logOut() -> StepResult { context.send("logOut") }
+    public func logOut() -> StepResult {
+        let result = context.send("logOut")
+        context.dependencies[Session.self]?.logOut()
+        return result
+    }
 
     @discardableResult
     public func openSource() -> StepResult { context.send("openSource", payload: "https://example.com/about") }

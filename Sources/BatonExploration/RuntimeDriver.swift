@@ -167,10 +167,6 @@ final class RuntimeDriver {
                 started = core
             } else {
                 started = try NavigationCore(spec: spec, environment: environment, strict: true)
-                // Exploration reads what steps did and used, never their log entries.
-                started.recordsLog = false
-                // Every way keeps what its step used, sharing the core's lists.
-                started.reusesUseRoom = false
                 // Started once more with the log attached, so the start's reads are noted.
                 started.conditionReads = reads
                 reads.clear()
@@ -301,7 +297,8 @@ final class RuntimeDriver {
                      context: [String: Value]) -> Run? {
         let forced = context != state.context || flags != state.flags
         reads.clear()
-        guard move(to: state, flags: flags, context: context), let outcome = core?.apply(step) else { return nil }
+        guard move(to: state, flags: flags, context: context), var report = core?.take(step) else { return nil }
+        let outcome = NavigationStepOutcome(taking: &report, of: step)
         // What the step read, before the key's check of following switches reads more.
         let (readFlags, readFacts) = (reads.flags, reads.facts)
         switch outcome.name {
@@ -319,19 +316,20 @@ final class RuntimeDriver {
             // core before the next step).
             let keyEnvironment = keyEnvironment(environment, settings)
             guard let after = core?.handOverState() else { return nil }
-            // What a facade would mirror; here, which hidden regions the step changed.
-            guard let hidden = core?.forgettingChanges({ flows, screens in
-                HiddenRegions.changedWhileHidden(in: after, from: state.core, changedFlows: flows, changedScreens: screens,
-                                                 carried: state.changedWhileHidden,
-                                                 readFacts: readFacts, freeFacts: freeFacts)
-            }) else { return nil }
+            // Which hidden regions the step changed, from what its report says it changed.
+            let hidden = HiddenRegions.changedWhileHidden(
+                in: after, from: state.core, changedFlows: report.changes.flows, changedScreens: report.changes.screens,
+                carried: state.changedWhileHidden, readFacts: readFacts, freeFacts: freeFacts)
+            // The report's lists go back to the core for the next step, its log entries (which
+            // exploration does not read) emptied.
+            core?.recycle(&report)
             // Moved into the state after, not copied: a copy retains every table it holds.
             let driven = DrivenStep(outcome: outcome, after: ExploredState(
                 core: consume after, flags: settings.flagOverrides, context: settings.context, environment: environment,
                 keyEnvironment: keyEnvironment, changedWhileHidden: hidden))
             return (driven, readFlags, readFacts)
         default:
-            core?.clearChanges()
+            core?.recycle(&report)
             return (DrivenStep(outcome: outcome, after: nil), readFlags, readFacts)
         }
     }

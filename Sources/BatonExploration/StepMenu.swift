@@ -82,9 +82,9 @@ struct StepMenu {
                 Entry(step: .send(screen: screen.name, event: event.name, payload: checker.representative(of: event.payload)),
                       byUser: true)
             }
-            if !screen.events.contains(where: { $0.name == "done" }),
+            if !screen.events.contains(where: { $0.name == BuiltinEvent.done.name }),
                handlesDone.all || handlesDone.screens.contains(screen.name) {
-                entries.append(Entry(step: .send(screen: screen.name, event: "done", payload: nil), byUser: true))
+                entries.append(Entry(step: .send(screen: screen.name, event: BuiltinEvent.done.name, payload: nil), byUser: true))
             }
             return entries
         })
@@ -141,7 +141,7 @@ struct StepMenu {
     static func screensWhoseDoneCanBeHandled(_ spec: FlowSpec) -> (all: Bool, screens: Set<String>) {
         var screens: Set<String> = []
         for flow in spec.flows {
-            for transition in flow.transitions where transition.trigger.event == "done" {
+            for transition in flow.transitions where transition.trigger.event == BuiltinEvent.done.name {
                 if transition.trigger.isWildcard { return (true, []) }
                 screens.insert(transition.trigger.source)
             }

@@ -69,16 +69,9 @@ public struct NavigationHost {
 
     /// The modal a navigation stack presents: its flow's own, else that of the child flow on
     /// top of it that shares the stack (a stack, sequence or switch pushed onto it), and so on
-    /// up: what is visible, as the runtime walks it.
+    /// up: what is visible, as the runtime walks it (`FlowRuntime.stackModalOwner(of:)`).
     private func stackModal(of coordinator: FlowCoordinator, depth: Int) -> HostModal? {
-        var current = coordinator
-        for level in depth..<Self.maxDepth {
-            if let own = modal(of: current, depth: level) { return own }
-            let top = (current as? any StackHolding)?.entries.last ?? (current as? SwitchCoordinator)?.branch
-            guard case .flow(let child)? = top, !(child is TabsCoordinator) else { return nil }
-            current = child
-        }
-        return nil
+        runtime.stackModalOwner(of: coordinator).flatMap { modal(of: $0, depth: depth) }
     }
 
     // MARK: Write-backs

@@ -1,4 +1,5 @@
 import BatonModel
+import BatonSemantics
 
 /// Who shows what, computed once: for each flow the screens it can show and the child flows it
 /// can start, the reverse (parents, and the flows that show each screen), and what is reachable
@@ -138,36 +139,24 @@ final class FlowGraph {
             }
             return declaration?.kind
         }
-        switch flow.kind {
-        case .stack(let root):
-            add(root.name, onStack: true)
-            if index.flows.contains(root.name) { result.startEdges.append((root.name, root.location)) }
-        case .sequence(let steps), .switch(let steps):
-            var mayBeFirst = true
-            let isSequence = if case .sequence = flow.kind { true } else { false }
-            for step in steps {
-                add(step.target.name, onStack: true, asStep: isSequence)
-                if mayBeFirst, index.flows.contains(step.target.name) {
-                    result.startEdges.append((step.target.name, step.target.location))
-                }
-                if step.when == nil { mayBeFirst = false }
-            }
-        case .tabs(let tabs, _):
-            for tab in tabs {
-                add(tab.flow.name, onStack: false)
-                if index.flows.contains(tab.flow.name) { result.startEdges.append((tab.flow.name, tab.flow.location)) }
-            }
-        }
-        for transition in flow.transitions {
-            transition.forEachPerformedAction { action in
-                switch action.kind {
-                case .push(let ref), .replace(let ref), .reset(let ref):
-                    add(ref.name, onStack: true)
-                case .present(_, let ref):
-                    if add(ref.name, onStack: false) != nil { result.presented.insert(ref.name) }
-                default:
-                    break
-                }
+        flow.forEachOwnShownTarget { shown in
+            let name = shown.name
+            switch shown.way {
+            case .stackRoot:
+                add(name, onStack: true)
+                if index.flows.contains(name) { result.startEdges.append((name, shown.location)) }
+            case .step(let inSequence, let mayBeFirst):
+                add(name, onStack: true, asStep: inSequence)
+                if mayBeFirst, index.flows.contains(name) { result.startEdges.append((name, shown.location)) }
+            case .tab:
+                add(name, onStack: false)
+                if index.flows.contains(name) { result.startEdges.append((name, shown.location)) }
+            case .pushed:
+                add(name, onStack: true)
+            case .presented:
+                if add(name, onStack: false) != nil { result.presented.insert(name) }
+            case .linkItem:
+                break
             }
         }
         return result
@@ -176,22 +165,18 @@ final class FlowGraph {
     /// (1.1) Adds what links show: each item in the flow that holds it (the link's flow, or the
     /// flow item before it: items after a flow go into that flow).
     private static func addLinkItems(of flow: Flow, _ index: SpecIndex, to shows: inout NameMap<Shows>) {
-        for link in flow.links {
-            var holder = flow.name
-            for item in link.items {
-                let name = item.target.name
-                guard let declaration = index.declaration(named: name) else { continue }
-                shows.update(holder, initial: Shows()) { held in
-                    if item.presentation != nil { held.presented.insert(name) }
-                    switch declaration {
-                    case .screen(let position):
-                        let placement: Shows.Placement = item.presentation == nil ? [.notAStep, .onStack] : .notAStep
-                        held.add(name, declaredAt: position, as: placement)
-                    case .flow:
-                        held.children.insert(name)
-                    }
+        flow.forEachLinkItem(isFlow: { index.declaration(named: $0)?.kind == .flow }) { item in
+            let name = item.name
+            guard let declaration = index.declaration(named: name) else { return }
+            shows.update(item.holder, initial: Shows()) { held in
+                if !item.way.isOnStack { held.presented.insert(name) }
+                switch declaration {
+                case .screen(let position):
+                    let placement: Shows.Placement = item.way.isOnStack ? [.notAStep, .onStack] : .notAStep
+                    held.add(name, declaredAt: position, as: placement)
+                case .flow:
+                    held.children.insert(name)
                 }
-                if declaration.kind == .flow { holder = name }
             }
         }
     }

@@ -22,7 +22,7 @@ final class PayloadAnalysis {
 
     /// The payloads a trigger of `flow` can carry, each once.
     func payloads(of trigger: Trigger, in flow: Flow) -> [Shape] {
-        if trigger.event == Trigger.dismissedEvent { return [.nothing] }
+        if trigger.event == BuiltinEvent.dismissed.name { return [.nothing] }
         if trigger.isWildcard {
             var result = OrderedSet<Shape>()
             for name in context.graph.descendants(ofAndIncluding: flow.name) {
@@ -68,7 +68,7 @@ final class PayloadAnalysis {
                 result.insert(shape)
             }
         }
-        if case .sequence(let steps) = flow.kind, outcome == "done" {
+        if case .sequence(let steps) = flow.kind, outcome == BuiltinEvent.done.name {
             for shape in sequenceChain(flow, steps).finished where result.count < Self.maxShapes {
                 result.insert(shape)
             }
@@ -83,9 +83,9 @@ final class PayloadAnalysis {
         var result = OrderedSet<Shape>()
         let name = step.target.name
         if let events = index.screens.events(of: name) {
-            if let done = Screen.event(named: "done", among: events) { result.insert(Shape(done.payload)) }
+            if let done = Screen.event(named: BuiltinEvent.done.name, among: events) { result.insert(Shape(done.payload)) }
         } else if let child = index.flows[name] {
-            for shape in outcomePayloads(of: child, "done") { result.insert(shape) }
+            for shape in outcomePayloads(of: child, BuiltinEvent.done.name) { result.insert(shape) }
         }
         for transition in flow.transitions where transition.trigger.source == name {
             if transition.performedActions.contains(where: { $0.kind == .next }) {

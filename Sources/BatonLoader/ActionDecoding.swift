@@ -198,7 +198,7 @@ extension NodeReader {
         case ("show", let target?): .show(target)
         case ("emit", let target?): .emit(event: target)
         case ("link", let target?): .link(path: target)
-        case ("finish", let outcome): .finish(outcome: outcome ?? Reference("done", at: location))
+        case ("finish", let outcome): .finish(outcome: outcome ?? Reference(BuiltinEvent.done.name, at: location))
         case ("pop", _): .pop
         case ("popToRoot", _): .popToRoot
         case ("dismiss", _): .dismiss

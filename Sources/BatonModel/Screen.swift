@@ -40,7 +40,7 @@ public struct Screen: Hashable, Codable, Sendable {
     public var displayTitle: String { title ?? name }
 
     /// The events every screen has without declaring them.
-    public static let builtinEvents = ["back", "done"]
+    public static let builtinEvents = [BuiltinEvent.back.name, BuiltinEvent.done.name]
 
     /// The declaration of `event`, including the built-in `back` and `done`; nil when the
     /// screen cannot emit it.

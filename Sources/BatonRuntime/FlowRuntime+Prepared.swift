@@ -22,35 +22,106 @@ extension FlowRuntime {
     }
 
     /// Swaps in a prepared flow as `replaceSpec(_:)` does, keeping the user's place where the
-    /// new flow still has it, without linting it again.
-    public func replace(with prepared: PreparedFlow) throws(DiagnosticsError) {
-        try replaceLinted(prepared.spec)
+    /// new flow still has it, without linting it again. The coordinators and view models of the
+    /// instances the new flow keeps (the same instance of the same screen or flow) stay, and
+    /// take the new definitions; the others are let go, and view models are made for what the
+    /// new flow shows anew: the instances of both are returned. Throws, changing nothing, when
+    /// the new flow cannot start, or when a step is being taken.
+    @discardableResult
+    public func replace(with prepared: PreparedFlow) throws(DiagnosticsError) -> ViewModelTurnover {
+        guard queue.begin() else { throw DiagnosticsError([RuntimeDiagnostic.busy("replace(with:)")]) }
+        let left = core.state
+        let report: CoreReport
+        do {
+            report = try core.replaceSpec(prepared.spec)
+        } catch {
+            queue.end()
+            throw error
+        }
+        spec = prepared.spec
+        let turnover = keepSurvivors(leaving: left)
+        commit(report)
+        noteStateChanged()
+        takeQueued()
+        return turnover
+    }
+
+    /// After a new spec: lets go of the coordinators and entries whose instance the state no
+    /// longer has (or has as another screen or flow), gives those kept their definitions and
+    /// inputs, and makes the view models the app's factories make for the new instances. The
+    /// screen instances made and let go since `left`.
+    private func keepSurvivors(leaving left: CoreState) -> ViewModelTurnover {
+        let now = core.state
+        let released = left.screens.compactMap { id, screen in
+            now.screens[id]?.screen == screen.screen ? nil : ScreenInstance(id: id, screen: screen.screen)
+        }
+        let made = now.screens.compactMap { id, screen in
+            left.screens[id]?.screen == screen.screen ? nil : ScreenInstance(id: id, screen: screen.screen)
+        }
+        for (id, entry) in screens {
+            guard let screen = now.screens[id], screen.screen == entry.screen else {
+                screens[id] = nil
+                continue
+            }
+            let declaration = core.tables.definitions.screens[screen.screen]
+            screens[id] = ScreenEntry(id: id, screen: screen.screen, input: screen.input, viewModel: entry.viewModel,
+                                      title: declaration?.title, viewModelName: declaration?.viewModelName)
+            if screen.input != entry.input { entry.viewModel.update(input: screen.input) }
+        }
+        for (id, coordinator) in coordinators {
+            if let node = now.flows[id], node.flow == coordinator.flowName, let definition = core.tables.index.flows[node.flow],
+               definition.kind.keyword == coordinator.kind {
+                coordinator.takeDefinition(definition)
+            } else {
+                coordinators[id] = nil
+                coordinator.leave()
+            }
+        }
+        makeEntries()
+        return ViewModelTurnover(made: made, released: released)
     }
 
     /// Starts a prepared flow where the user left it: `saved` is the JSON of an earlier
-    /// `snapshot()` (what an app keeps in `@SceneStorage` or on disk). A saved state that no
-    /// longer fits falls back to a fresh start, never to an error: data that does not decode,
-    /// a state the flow no longer has, or a switch whose shown branch is not the one its
-    /// conditions pick under today's flags and facts (logged out since). Throws only when the
-    /// flow cannot start at all (its flags or facts are wrong).
+    /// `snapshot()` (what an app keeps in `@SceneStorage` or on disk). A switch branch reached
+    /// by `show` or `resume` is restored when today's flags and facts allow it: when it has no
+    /// condition, when its `when` holds, or when it is the one the switch's conditions pick. A
+    /// saved state that does not fit falls back to a fresh start, never to an error: data that
+    /// does not decode, a state the flow no longer has, or a switch showing a branch whose
+    /// `when` is false now (the user logged out since); a kept branch whose `when` is false now
+    /// is dropped, so that no `resume` brings it back. Throws only when the flow cannot start at
+    /// all (its flags or facts are wrong).
     public static func start(
         _ prepared: PreparedFlow, restoring saved: Data?, registry: ViewModelRegistry = ViewModelRegistry(),
         environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
     ) throws(DiagnosticsError) -> (runtime: FlowRuntime, outcome: RestoreOutcome) {
-        let runtime = try FlowRuntime(prepared: prepared, registry: registry, environment: environment, options: options)
-        guard let saved, !saved.isEmpty else { return (runtime, .nothingSaved) }
-        let fresh = runtime.snapshot()
+        var outcome = RestoreOutcome.nothingSaved
+        let runtime = try FlowRuntime(
+            spec: prepared.spec, registry: registry, environment: environment, options: options, lint: false
+        ) { core in
+            guard let saved, !saved.isEmpty else { return }
+            outcome = core.restore(saved)
+        }
+        return (runtime, outcome)
+    }
+}
+
+extension NavigationCore {
+    /// Takes the state `saved` (the JSON of a snapshot) holds when it fits the spec and today's
+    /// flags and facts; else stays in the state it is in, and says why.
+    mutating func restore(_ saved: Data) -> RestoreOutcome {
+        let fresh = state
         do {
             let snapshot = try RuntimeSnapshot.decode(saved, file: "<saved state>")
-            try runtime.restore(snapshot)
+            try restore(snapshot)
         } catch {
-            return (runtime, .startedFresh(reason: error.diagnostics.map(\.message).joined(separator: "; ")))
+            return .startedFresh(reason: error.diagnostics.map(\.message).joined(separator: "; "))
         }
-        if let stale = runtime.core.switchesOutOfStep().first {
-            try? runtime.restore(fresh)
-            return (runtime, .startedFresh(reason: "switch '\(stale.flow)' shows '\(stale.shown)', but under today's "
-                + "flags and facts it shows '\(stale.wanted)'"))
+        if let stale = switchShowingWhatItMayNot() {
+            reset(to: fresh, environment: environment)
+            return .startedFresh(reason: "switch '\(stale.flow)' shows '\(stale.shown)', whose condition does not hold "
+                + "under today's flags and facts (it would show '\(stale.wanted)')")
         }
-        return (runtime, .restored)
+        dropKeptBranchesThatMayNotShow()
+        return .restored
     }
 }

@@ -1,4 +1,3 @@
-import BatonLint
 import BatonModel
 import Foundation
 import Observation
@@ -6,10 +5,12 @@ import Observation
 /// Runs a flow spec: takes events, back gestures, tab taps and deep links, and records every
 /// step. Headless (tests, `baton run`) or behind a SwiftUI/UIKit host.
 ///
-/// The navigation state lives in one value, stepped by `NavigationCore`; the runtime is its
-/// observable facade: after each step it brings the coordinators (one per flow instance) and
-/// the screens' view models in line with the new state, tells view models what they were
-/// handed, and logs the step.
+/// The navigation state lives in one value, stepped by `NavigationCore`. Everything an app
+/// observes is read from that value: a coordinator per flow instance, made when something asks
+/// for it, reads its flow's state from the core when it is read (`FlowCoordinator`); each
+/// screen instance has a view model, made when the instance appears; `stateVersion` counts the
+/// changes of the rest. A step asked for while another is being taken (from a view model's
+/// `init` or `receive(_:)`, or from an observer) is queued and taken after it, in order.
 @MainActor @Observable
 public final class FlowRuntime {
     /// How deep events, links and flow nesting may go before the runtime stops a loop.
@@ -18,54 +19,67 @@ public final class FlowRuntime {
     public nonisolated static let maxHeldLinks = NavigationCore.maxHeldLinks
     /// How many screen and flow instances one step (or the start) may create.
     public nonisolated static let maxCreatedPerStep = NavigationCore.maxCreatedPerStep
+    /// How many steps may be asked for while steps are being taken, counting those the queued
+    /// steps lead to, before the rest are refused (with an error in the log).
+    public nonisolated static let maxQueuedSteps = 64
 
     /// The core: the spec, the flags and facts, and the navigation state as a value.
     ///
     /// Not checked for overlapping accesses at run time (it is read and changed many times a
     /// step): the runtime lives on the main actor, and a step of the core calls nothing outside it.
     @ObservationIgnored @exclusivity(unchecked) package internal(set) var core: NavigationCore
-    public private(set) var spec: FlowSpec
+    public internal(set) var spec: FlowSpec
     @ObservationIgnored public let registry: ViewModelRegistry
+    /// The flag overrides and context facts in force, defaults filled.
     public internal(set) var environment: RuntimeEnvironment
-    public let options: RuntimeOptions
-    /// The root flow's coordinator.
-    public internal(set) var root: FlowCoordinator
-    /// The steps taken, oldest first: the newest `options.logLimit` at least.
-    public internal(set) var log: [LogEntry] {
-        get {
-            logRead.noteRead()
-            access(keyPath: \.log)
-            return logEntries
-        }
-        set {
-            changeLog { $0 = newValue }
-        }
+    @ObservationIgnored public let options: RuntimeOptions
+    /// Counts the changes of the navigation state: each step that changes it, a restore, a new
+    /// flow. What a snapshot holds changes only when it does: save on it (`onChange(of:)`).
+    public var stateVersion: Int {
+        observeState()
+        return storedStateVersion
     }
-    /// The log's storage. Not checked for overlapping accesses at run time, as `core`: it is
-    /// appended to once a step, on the main actor, and nothing it calls reads it.
-    @ObservationIgnored @exclusivity(unchecked) private var logEntries: [LogEntry] = []
-    /// Whether anything has read `log`: until then it has no observers.
-    @ObservationIgnored private var logRead = ReadMark()
+    @ObservationIgnored var storedStateVersion = 0
+    /// The steps taken, oldest first: the newest `options.logLimit` at least.
+    public var log: [LogEntry] {
+        logIsObserved = true
+        access(keyPath: \.log)
+        return storedLog
+    }
+    /// Not checked for overlapping accesses at run time, as `core`: it is changed once a step,
+    /// and nothing the change calls reads it. // Perf: with `use` and `queue`, 250 instructions a step.
+    @ObservationIgnored @exclusivity(unchecked) var storedLog: [LogEntry] = []
+    // Perf: a change of `stateVersion` or `log` goes through Observation's registrar (about 600
+    // instructions) only once something has read it: before that, nothing can observe it.
+    @ObservationIgnored var stateIsObserved = false
+    @ObservationIgnored var logIsObserved = false
     /// How many entries were ever logged; numbers the next one.
-    @ObservationIgnored @exclusivity(unchecked) var loggedCount = 0
-    /// Deep links waiting for a switch branch to be shown.
-    public internal(set) var heldLinks: [String] = []
-    /// The root flow's outcome once it finished, and its payload.
-    public internal(set) var finishedOutcome: String?
-    public internal(set) var finishedPayload: Value?
+    @ObservationIgnored var loggedCount = 0
     /// Called with every log entry as it is recorded, for analytics.
     ///
     /// Not checked for overlapping accesses at run time: it is read once a step, on the main
     /// actor, and the runtime calls it only after reading it.
     @ObservationIgnored @exclusivity(unchecked) public var onTransition: ((LogEntry) -> Void)?
 
-    /// The coordinators and screen entries (with their view models) mirroring the core's
-    /// instances, by instance id.
+    /// The coordinators made so far of the live flow instances, by instance id: each is made
+    /// when something first asks for it and let go (frozen) when its instance is released.
     ///
-    /// Its tables are not checked for overlapping accesses at run time, as `core`: each change
-    /// of them is made after what it stores (a view model a registry made, a coordinator) is
-    /// ready.
-    @ObservationIgnored let mirror = FacadeMirror()
+    /// Neither table is checked for overlapping accesses at run time, as `core`: each access
+    /// ends before the app's code (a factory, an observer) runs. // Perf: 380 instructions a step.
+    @ObservationIgnored @exclusivity(unchecked) var coordinators: [Int: FlowCoordinator] = [:]
+    /// The entries made so far (with their view models) of the live screen instances, by
+    /// instance id: one is made once the step that made its instance is taken when the app's
+    /// factory makes its view model, else (a `GenericViewModel`) when something first reads it.
+    @ObservationIgnored @exclusivity(unchecked) var screens: [Int: ScreenEntry] = [:]
+    /// The steps asked for while one is being taken.
+    @ObservationIgnored @exclusivity(unchecked) var queue = StepQueue(limit: FlowRuntime.maxQueuedSteps)
+    /// What of the spec the last step taken used (transitions performed, links opened), for
+    /// scenario coverage.
+    @ObservationIgnored @exclusivity(unchecked) package internal(set) var use = StepUse()
+    /// The steps refused past the queue's limit, logged after the entries of the step being
+    /// taken when they were asked for.
+    @ObservationIgnored var refusals: [LogEntry] = []
+
     /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
     /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
     /// the wrong type or unknown variant value, and one naming every missing required fact),
@@ -78,22 +92,24 @@ public final class FlowRuntime {
     }
 
     /// Starts a flow, linting it first unless `lint` is false (a trusted signed artifact whose
-    /// lint stamp is current, or a caller that linted it already).
+    /// lint stamp is current, or a caller that linted it already). With `restoring`, the state
+    /// it starts in is that snapshot's when `restoring` accepts it after taking it (else the
+    /// fresh one); the view models are made once, for the state started in.
     package init(
         spec: FlowSpec, registry: ViewModelRegistry, environment: RuntimeEnvironment, options: RuntimeOptions,
-        lint: Bool
+        lint: Bool, restoring: ((inout NavigationCore) -> Void)? = nil
     ) throws(DiagnosticsError) {
         if lint { _ = try PreparedFlow.prepare(spec: spec) }
         var core = try NavigationCore(spec: spec, environment: environment, strict: options.strict)
-        core.keepsReleased = true
+        restoring?(&core)
         self.core = core
         self.spec = spec
         self.registry = registry
         self.environment = core.environment
         self.options = options
-        self.root = StackCoordinator(id: 0, flow: Flow(name: spec.start.name, kind: .stack(root: Target(""))), input: nil)
-        mirror.runtime = self
-        syncMirror()
+        _ = queue.begin()
+        makeEntries()
+        takeQueued()
     }
 
     /// Reads a compiled flow (docs/COMPILED.md), bare or in a signed envelope, and starts it as
@@ -115,43 +131,45 @@ public final class FlowRuntime {
     /// event it does not declare, changes nothing and is reported (`.rejected`).
     @discardableResult
     public func send(_ event: String, from screen: String, payload: Value? = nil) -> StepResult {
-        commit(core.send(event, from: screen, payload: payload)).result
+        take(.send(event: event, screen: screen, instance: nil, payload: payload)).result
     }
 
     /// Emits `event` from a screen instance (what a view model's `send` does).
     @discardableResult
     func send(_ event: String, fromInstance instance: Int, screen: String, payload: Value?) -> StepResult {
-        commit(core.send(event, from: screen, instance: instance, payload: payload)).result
+        take(.send(event: event, screen: screen, instance: instance, payload: payload)).result
     }
 
     /// The system back gesture on the visible screen.
     @discardableResult
     public func back() -> StepResult {
-        commit(core.back()).result
+        take(.back).result
     }
 
     /// The user's swipe that closes the topmost modal.
     @discardableResult
     public func dismiss() -> StepResult {
-        commit(core.dismiss()).result
+        take(.dismiss).result
     }
 
     /// The user tapping tab `id` of the innermost shown tabs flow that has it. Tabs under a
     /// modal cannot be tapped.
     @discardableResult
     public func selectTab(_ id: String) -> StepResult {
-        commit(core.selectTab(id)).result
+        take(.tab(id)).result
     }
 
     /// Opens a deep link such as `/recipes/7` or `myapp://host/recipes/7?x=1`.
     @discardableResult
     public func open(_ url: String) -> LinkResult {
-        commit(core.open(url)).link ?? .noMatch
+        let taken = take(.open(url))
+        if taken.result.outcome == .queued { return .queued }
+        return taken.link ?? .noMatch
     }
 
     /// Why `url` opened nothing the last time it was opened: the log's message for it.
     package func noMatchReason(_ url: String) -> String {
-        logEntries.last(where: { $0.trigger == "open \(url)" })?.message ?? RuntimeMessage.linkNoMatch(url)
+        storedLog.last(where: { $0.trigger == "open \(url)" })?.message ?? RuntimeMessage.linkNoMatch(url)
     }
 
     /// Sets a context fact, then lets following switches follow and opens held links that can
@@ -165,16 +183,20 @@ public final class FlowRuntime {
     /// opens held links that can now be opened. Throws, changing nothing, when the flag is not
     /// declared or the value does not fit it.
     public func setFlag(_ name: String, _ value: Literal?) throws(DiagnosticsError) {
-        commit(try core.set(context: [:], flags: [name: value]))
-        environment = core.environment
+        try set(context: [:], optionalFlags: [name: value])
     }
 
     /// Sets several context facts and flag overrides at once (a scenario's `set` step), then
     /// lets following switches follow and opens held links that can now be opened. Throws,
     /// changing nothing, on any undeclared name or value that does not fit.
     public func set(context: [String: Value], flags: [String: Literal]) throws(DiagnosticsError) {
-        commit(try core.set(context: context, flags: flags.mapValues { Optional($0) }))
-        environment = core.environment
+        try set(context: context, optionalFlags: flags.mapValues { Optional($0) })
+    }
+
+    /// Checks the facts and flags now, and takes the change (now, or after the step being taken).
+    private func set(context: [String: Value], optionalFlags flags: [String: Literal?]) throws(DiagnosticsError) {
+        try core.checkSettings(context: context, flags: flags)
+        take(.set(context: context, flags: flags))
     }
 
     /// A flag's current value: the override, the rollout bucket or the default; nil for an
@@ -183,50 +205,127 @@ public final class FlowRuntime {
         core.flagValue(name)
     }
 
+    /// Takes one step, as a scenario file or the exploration would.
+    package func apply(_ step: NavigationStep) -> NavigationStepOutcome {
+        let taken = take(StepRequest(step))
+        return NavigationStepOutcome(result: taken.result, link: taken.link, use: taken.use, isLink: step.isOpen)
+    }
+
+    /// Takes `request` now, then every step queued meanwhile; or queues it when a step is
+    /// being taken; or refuses it past the queue's limit, with an entry in the log.
+    /// What became of it, and what of the spec it used (nothing, when it was queued or refused).
+    @discardableResult
+    func take(_ request: StepRequest) -> (result: StepResult, link: LinkResult?, use: StepUse) {
+        switch queue.admit(request) {
+        case .queued:
+            return (.queued, nil, StepUse())
+        case .refused:
+            refusals.append(LogEntry(sequence: 0, trigger: request.trigger, source: request.source, result: "rejected",
+                                     message: RuntimeMessage.queueLimit, isError: true))
+            return (.rejected(.queueLimitReached, RuntimeMessage.queueLimit), .noMatch, StepUse())
+        case .now:
+            let taken = takeNow(request)
+            takeQueued()
+            return taken
+        }
+    }
+
+    /// Takes one step of the core and brings what the app reads in line with it.
+    @discardableResult
+    private func takeNow(_ request: StepRequest) -> (result: StepResult, link: LinkResult?, use: StepUse) {
+        let (result, link) = commit(core.take(request))
+        if case .set = request, environment != core.environment { environment = core.environment }
+        return (result, link, use)
+    }
+
+    /// Takes the steps queued while the current one was taken, in order, until none is left.
+    func takeQueued() {
+        while let next = queue.next() {
+            takeNow(next)
+        }
+        logRefusals()
+    }
+
+    /// Logs the steps refused since the last step's entries were logged, after them.
+    func logRefusals() {
+        guard !refusals.isEmpty else { return }
+        var refused: [LogEntry] = []
+        swap(&refused, &refusals)
+        record(&refused)
+    }
+
+    /// The user going back `levels` levels at once, reported by a host (a shorter `path`):
+    /// that many `back` steps, until one is not handled; their results.
+    func goBack(_ levels: Int) -> [StepResult] {
+        var results: [StepResult] = []
+        for _ in 0..<max(0, levels) {
+            let result = back()
+            results.append(result)
+            guard result.isHandled || result.outcome == .queued else { break }
+        }
+        return results
+    }
+
+    // MARK: What the app reads
+
+    /// The root flow's coordinator.
+    public var root: FlowCoordinator {
+        observeState()
+        return coordinator(for: core.state.rootID) ?? StackCoordinator(
+            id: 0, flow: Flow(name: spec.start.name, kind: .stack(root: Target(""))), runtime: nil)
+    }
+
+    /// Deep links waiting for a switch branch to be shown.
+    public var heldLinks: [String] {
+        observeState()
+        return core.state.heldLinks
+    }
+
+    /// The root flow's outcome once it finished.
+    public var finishedOutcome: String? {
+        observeState()
+        return core.state.finished
+    }
+
+    /// The payload the root flow finished with.
+    public var finishedPayload: Value? {
+        observeState()
+        return core.state.finishedPayload
+    }
+
     /// The navigation state, computed from the core's state.
-    public var state: NavigationState { core.navigationState() }
+    public var state: NavigationState {
+        observeState()
+        return core.navigationState()
+    }
 
     /// The state as scenario files see it, without the whole tree (`tree` is an empty node).
     package var visibleState: NavigationState { core.navigationState(withTree: false) }
 
     /// The visible screen instance with its view model, for a host that shows it; nil once the
     /// root has finished.
-    public var visibleScreen: ScreenEntry? { visibleWalk().screen }
+    public var visibleScreen: ScreenEntry? {
+        observeState()
+        return visibleWalk().screen
+    }
 
     /// The flow that presents the topmost modal, nil when nothing is presented: the one modal
     /// the user can swipe away.
-    public var topmostModalOwner: FlowCoordinator? { visibleWalk().modalOwner }
+    public var topmostModalOwner: FlowCoordinator? {
+        observeState()
+        return visibleWalk().modalOwner
+    }
 
-    /// Whether `coordinator` is one of this run's now, not one that a restore or a new spec
-    /// replaced (a view still showing an old one must not move the new ones).
+    /// Registers a read of what `stateVersion` counts the changes of.
+    private func observeState() {
+        stateIsObserved = true
+        access(keyPath: \.stateVersion)
+    }
+
+    /// Whether `coordinator` shows one of this run's flow instances now, not one released or
+    /// replaced by a restore (a view still showing an old one must not move the new ones).
     public func isCurrent(_ coordinator: FlowCoordinator) -> Bool {
-        mirror.flows[coordinator.id] === coordinator
-    }
-
-    /// What of the spec the last step used (transitions performed, links opened), for
-    /// exploration and scenario coverage.
-    package var use: StepUse { core.use }
-
-    /// The id the next screen or flow instance gets.
-    var nextInstanceID: Int {
-        get { core.state.nextInstanceID }
-        set { core.state.nextInstanceID = newValue }
-    }
-
-    /// The structural way of each link, shared with lint.
-    var linkWays: LinkWays { core.linkWays }
-
-    /// Takes the next instance id of the run's deterministic counter.
-    func takeInstanceID() -> Int {
-        core.takeInstanceID()
-    }
-
-    /// `resume X` on switch `owner`, outside a step: shows the kept branch `name`, else a
-    /// fresh one with `input`; nothing when it is the shown branch.
-    func resume(_ name: String, in owner: SwitchCoordinator, input: Value?) throws(ActionFailure) {
-        try core.resume(name, in: owner.id, input: input)
-        core.collectReleased()
-        syncMirror()
+        coordinators[coordinator.id] === coordinator
     }
 
     // MARK: Snapshots and specs
@@ -236,127 +335,33 @@ public final class FlowRuntime {
         core.snapshot()
     }
 
-    /// Rebuilds coordinators and view models from a snapshot, kept switch branches included.
-    /// Throws (and keeps the current state) when the snapshot names a screen, flow, tab or
-    /// branch the spec does not have, uses an instance id twice, or does not fit the spec.
-    /// Results handed to screens are not part of a snapshot: none is remembered after it.
+    /// Rebuilds coordinators and view models from a snapshot, kept switch branches included:
+    /// every coordinator and view model of the state left is let go. Throws (and keeps the
+    /// current state) when the snapshot names a screen, flow, tab or branch the spec does not
+    /// have, uses an instance id twice, or does not fit the spec, or when a step is being
+    /// taken. Results handed to screens are not part of a snapshot: none is remembered after it.
     /// Refuses, before building anything, a snapshot over `SnapshotLimits` or with a stack,
     /// switch or tabs flow that shows nothing (unless the root has finished).
     public func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) {
-        try replacingState { () throws(DiagnosticsError) in try core.restore(snapshot) }
-        syncMirror()
-    }
-
-    /// Puts the run in the state of `snapshot` under `environment` (checked by the caller, its
-    /// defaults filled), with no link retried and nothing followed.
-    package func reset(to snapshot: RuntimeSnapshot, environment: RuntimeEnvironment) throws(DiagnosticsError) {
-        try replacingState { () throws(DiagnosticsError) in
+        guard queue.begin() else { throw DiagnosticsError([RuntimeDiagnostic.busy("restore(_:)")]) }
+        do {
             try core.restore(snapshot)
-            core.reset(to: core.state, environment: environment)
+        } catch {
+            queue.end()
+            throw error
         }
-        self.environment = environment
-        syncMirror()
+        forgetAll()
+        makeEntries()
+        noteStateChanged()
+        takeQueued()
     }
 
     /// Swaps in a new spec. Refuses (throws, keeps running the old one) when the linter finds
     /// errors. Keeps the user's place where the new spec still has it: whatever no longer fits
-    /// is dropped, and flows left empty start again.
-    public func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) {
-        try replace(with: PreparedFlow.prepare(spec: newSpec))
-    }
-
-    /// Swaps in a flow already linted (a `PreparedFlow`).
-    func replaceLinted(_ newSpec: FlowSpec) throws(DiagnosticsError) {
-        let report = try replacingState { () throws(DiagnosticsError) in try core.replaceSpec(newSpec) }
-        spec = newSpec
-        commit(report)
-    }
-
-    /// Runs `replace`, which puts the core in another state as a whole (a restore, a reset, a
-    /// new spec), then has the mirror forget its coordinators and entries, bringing those
-    /// nothing has read in line with the state left. Nothing is forgotten when it throws.
-    private func replacingState<Result>(_ replace: () throws(DiagnosticsError) -> Result) throws(DiagnosticsError) -> Result {
-        let left = core.state
-        let result = try replace()
-        mirror.removeAll(leaving: left)
-        return result
-    }
-
-    // MARK: After a step
-
-    /// Brings the facade in line with the core after a step, tells view models what they were
-    /// handed, and logs the step's entries: the report goes back without its entries, results
-    /// and inputs.
+    /// is dropped, and flows left empty start again. The coordinators and view models of the
+    /// instances kept stay; what was made and released is returned.
     @discardableResult
-    func commit(_ given: consuming CoreReport) -> CoreReport {
-        var report = consume given
-        syncMirror()
-        // What the step handed view models, and its entries, move out of the report, which
-        // goes back without them: looping over the report's own lists copied each first.
-        var results: [(instance: Int, result: ScreenResult)] = []
-        var inputs: [(instance: Int, input: Value?)] = []
-        swap(&results, &report.results)
-        swap(&inputs, &report.inputs)
-        for (instance, result) in results {
-            if let entry = mirror.screens[instance] {
-                entry.viewModel.receive(result)
-            } else if core.state.screens[instance] != nil {
-                mirror.pendingResults[instance] = result  // its entry is made at its first read
-            }
-        }
-        for (instance, input) in inputs {
-            mirror.screens[instance]?.viewModel.update(input: input)
-        }
-        var entries: [LogEntry] = []
-        swap(&entries, &report.entries)
-        record(entries)
-        return report
-    }
-
-    /// Takes the root, the held links and the outcome from the core's state, setting each
-    /// only when it changed. The stored values are compared without registering an
-    /// observation: the runtime is writing them, not a view reading them. The state is read
-    /// in place, not copied.
-    func mirrorRunState() {
-        if let newRoot = mirror.flows[core.state.rootID], newRoot !== _root { root = newRoot }
-        if _heldLinks != core.state.heldLinks { heldLinks = core.state.heldLinks }
-        if _finishedOutcome != core.state.finished { finishedOutcome = core.state.finished }
-        if _finishedPayload != core.state.finishedPayload { finishedPayload = core.state.finishedPayload }
-    }
-
-    /// Changes the log in place, as one change for its observers when it has any.
-    private func changeLog(_ change: (inout [LogEntry]) -> Void) {
-        logRead.change(through: { withMutation(keyPath: \.log, $0) }) { change(&logEntries) }
-    }
-
-    /// Appends entries, numbering them and giving the first (the step's own) the final state
-    /// when states are recorded, tells `onTransition`, and keeps the log within its limit.
-    private func record(_ entries: consuming [LogEntry]) {
-        guard !entries.isEmpty else { return }
-        var numbered = entries
-        let first = loggedCount + 1
-        loggedCount += numbered.count
-        for offset in numbered.indices { numbered[offset].sequence = first + offset }
-        if options.recordsStates { numbered[0].state = state }
-        // Most steps log one entry: it is moved into the log rather than copied, unless
-        // `onTransition` is still to be handed it.
-        let transition = onTransition
-        let movesEntry = numbered.count == 1 && transition == nil
-        let limit = options.logLimit
-        // One change of `log` for observers, appended in place.
-        changeLog { log in
-            if movesEntry {
-                log.append(numbered.removeLast())
-            } else {
-                log.append(contentsOf: numbered)
-            }
-            if let limit, log.count - limit > limit {
-                log.removeFirst(log.count - limit)  // amortised: trims once per `limit` entries
-            }
-        }
-        if let transition {
-            for entry in numbered { transition(entry) }
-        }
-        core.recycle(&numbered)
+    public func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) -> ViewModelTurnover {
+        try replace(with: PreparedFlow.prepare(spec: newSpec))
     }
 }

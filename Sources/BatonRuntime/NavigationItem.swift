@@ -44,6 +44,11 @@ public struct ScreenEntry: Identifiable, Hashable {
                         viewModelName: viewModelName ?? screen)
     }
 
+    /// The same instance and view model with another input (a `singleTop` push).
+    func with(input: Value?) -> ScreenEntry {
+        ScreenEntry(id: id, screen: screen, input: input, viewModel: viewModel, title: title, viewModelName: viewModelName)
+    }
+
     nonisolated public static func == (lhs: ScreenEntry, rhs: ScreenEntry) -> Bool { lhs.id == rhs.id }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

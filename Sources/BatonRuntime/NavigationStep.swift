@@ -39,22 +39,35 @@ package struct NavigationStepOutcome: Hashable, Sendable {
 }
 
 extension NavigationStepOutcome {
-    /// The outcome of `step` from the core's report of it.
-    init(_ report: CoreReport, of step: NavigationStep) {
-        switch (step, report.link) {
-        case (.open, .opened?): self.init(name: "handled", use: report.use)
-        case (.open, .held?): self.init(name: "held", use: report.use)
-        case (.open, _): self.init(name: "no-match", message: report.result.message, use: report.use)
-        default: self.init(name: report.result.name, message: report.result.message, use: report.use)
+    /// The outcome of `step` from the core's report of it, taking what the step used out of
+    /// the report.
+    package init(taking report: inout CoreReport, of step: NavigationStep) {
+        var use = StepUse()
+        swap(&use, &report.use)
+        self.init(result: report.result, link: report.link, use: use, isLink: step.isOpen)
+    }
+
+    /// The outcome of a step from its result, what became of its link (for `open`, `isLink`)
+    /// and what of the spec it used.
+    init(result: StepResult, link: LinkResult?, use: StepUse, isLink: Bool) {
+        if result.outcome == .queued {
+            self.init(name: "queued", use: use)
+        } else if !isLink {
+            self.init(name: result.name, message: result.message, use: use)
+        } else {
+            switch link {
+            case .opened?: self.init(name: "handled", use: use)
+            case .held?: self.init(name: "held", use: use)
+            default: self.init(name: "no-match", message: result.message, use: use)
+            }
         }
     }
 }
 
-extension FlowRuntime {
-    /// Takes one step, as a scenario file or the exploration would.
-    package func apply(_ step: NavigationStep) -> NavigationStepOutcome {
-        let report = commit(core.take(step))
-        if case .set = step { environment = core.environment }
-        return NavigationStepOutcome(report, of: step)
+extension NavigationStep {
+    /// Whether the step opens a deep link.
+    var isOpen: Bool {
+        if case .open = self { return true }
+        return false
     }
 }

@@ -1,7 +1,7 @@
 import BatonModel
 
 /// What the host app overrides and supplies: flag overrides and the context facts.
-public struct RuntimeEnvironment: Sendable {
+public struct RuntimeEnvironment: Sendable, Equatable {
     public var flagOverrides: [String: Literal]
     public var context: [String: Value]
 

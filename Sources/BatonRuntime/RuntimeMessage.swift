@@ -1,4 +1,4 @@
-import BatonLint
+import BatonSemantics
 import BatonModel
 
 /// Every message the runtime reports, in one place.
@@ -23,6 +23,16 @@ enum RuntimeMessage {
 
     static func instanceNotVisible(_ screen: String) -> String {
         "this instance of '\(screen)' is not the visible screen"
+    }
+
+    static func instanceReleased(_ screen: String) -> String {
+        "this instance of '\(screen)' has left the navigation state"
+    }
+
+    static let queueLimit = "refused: more than \(FlowRuntime.maxQueuedSteps) steps were asked for while steps were being taken (a view model that sends whenever it is made, in a loop?)"
+
+    static func busy(_ operation: String) -> String {
+        "\(operation) cannot run while a step is being taken (from a view model's init or receive(_:), or an observer); call it after the step"
     }
 
     static func undeclaredEvent(_ event: String, screen: String) -> String {
@@ -148,6 +158,11 @@ enum RuntimeDiagnostic {
         }
         return Diagnostic(.error, code: "runtime-setting", message: problem.message, at: location,
                           suggestion: problem.suggestion)
+    }
+
+    /// A change of the whole state asked for while a step is being taken.
+    static func busy(_ operation: String) -> Diagnostic {
+        Diagnostic(.error, code: "runtime-busy", message: RuntimeMessage.busy(operation), at: nil)
     }
 
     static func snapshot(_ message: String) -> Diagnostic {

@@ -274,6 +274,8 @@ private struct ScenarioRun {
             case .held: return StepOutcome(name: "held", step: "open \(url)")
             case .noMatch:
                 return StepOutcome(name: "no-match", step: "open \(url)", reason: runtime.noMatchReason(url))
+            case .queued:
+                return StepOutcome(name: "queued", step: "open \(url)")
             }
         case .set(let context, let flags):
             try set(context: context, flags: flags)

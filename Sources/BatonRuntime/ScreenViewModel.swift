@@ -1,8 +1,10 @@
 import BatonModel
 import Observation
 
-/// A screen's view model, made by the host app's factory in `ViewModelRegistry`. The runtime
-/// holds it exactly as long as the screen's place in the navigation state.
+/// A screen's view model, made by the host app's factory in `ViewModelRegistry`: exactly once
+/// for each screen instance, once the step that shows the instance is taken, and released when
+/// the instance leaves the navigation state. What it sends from its `init` or `receive(_:)`
+/// is taken after the step that made it or handed it a result.
 @MainActor
 public protocol ScreenViewModel: AnyObject {
     /// (1.1) Called when a screen shown after this one hands a value back with `return R`,
@@ -22,40 +24,29 @@ extension ScreenViewModel {
 /// The view model of a screen the host registered nothing for: it holds its input and can
 /// send the screen's declared events. Observable: a view reading `input` or `received` hears
 /// of their changes.
-@MainActor
-public final class GenericViewModel: ScreenViewModel, Observable {
+@MainActor @Observable
+public final class GenericViewModel: ScreenViewModel {
     /// The screen id.
     public let screen: String
     /// The input; a `singleTop` push that keeps this instance sets it anew.
-    public private(set) var input: Value? {
-        get {
-            registrar.access(self, keyPath: \.input)
-            return storedInput
-        }
-        set { registrar.withMutation(of: self, keyPath: \.input) { storedInput = newValue } }
-    }
+    public private(set) var input: Value?
     /// The last result handed to this screen by `return R`.
-    public private(set) var received: ScreenResult? {
-        get {
-            registrar.access(self, keyPath: \.received)
-            return storedReceived
-        }
-        set { registrar.withMutation(of: self, keyPath: \.received) { storedReceived = newValue } }
-    }
+    public private(set) var received: ScreenResult?
     /// The declared events, then the built-in `back` and `done`.
     public let events: [String]
-    private let context: ViewModelContext
-    private var storedInput: Value?
-    private var storedReceived: ScreenResult?
-    /// Observed by hand rather than by `@Observable`, whose registrar every view model would
-    /// make and free: most are never read.
-    private var registrar = RegistrarOnRead()
+    @ObservationIgnored private let context: ViewModelContext
 
-    public init(context: ViewModelContext, events: [String]) {
+    public convenience init(context: ViewModelContext, events: [String]) {
+        self.init(context: context, events: events, received: nil)
+    }
+
+    /// A view model made after results were handed to its instance: it shows the last one.
+    init(context: ViewModelContext, events: [String], received: ScreenResult?) {
         self.screen = context.screen
-        self.storedInput = context.input
+        self.input = context.input
         self.events = events
         self.context = context
+        self.received = received
     }
 
     /// Remembers the result in `received`.

@@ -23,28 +23,28 @@ extension StackHolding {
     /// A path written back by a host. A prefix of `path` shorter by n is the user going back n
     /// levels (the back button, a swipe, a long press on the back button), performed as `back`
     /// steps, logged, until one is not handled: their results. Any other path changes nothing,
-    /// since the flow, not the view, decides what is pushed: nil.
+    /// since the flow, not the view, decides what is pushed: nil. Nil too once the coordinator
+    /// is frozen (its flow has gone): nothing written to it reaches a runtime.
     @discardableResult
     public func userSetPath(_ newPath: [NavigationItem]) -> [StepResult]? {
         let current = path
         guard newPath.count < current.count,
-              zip(newPath, current).allSatisfy({ $0.id == $1.id }) else { return nil }
-        return userWentBack?(current.count - newPath.count) ?? []
+              zip(newPath, current).allSatisfy({ $0.id == $1.id }),
+              let runtime, runtime.isCurrent(self) else { return nil }
+        return runtime.goBack(current.count - newPath.count)
     }
 
     /// The screens and opaque flows of the whole stack, child flows pushed onto it flattened
-    /// into it, as a navigation stack shows them.
+    /// into it, as a navigation stack shows them (`forEachOnStack`).
     var flattened: [NavigationItem] {
-        entries.flatMap(Self.flatten)
-    }
-
-    static func flatten(_ item: NavigationItem) -> [NavigationItem] {
-        switch item {
-        case .screen: return [item]
-        case .flow(let child):
-            if let stack = child.asStack { return stack.entries.flatMap(flatten) }
-            if let branch = (child as? SwitchCoordinator)?.branch { return flatten(branch) }
-            return [item]
+        var items: [NavigationItem] = []
+        for entry in entries {
+            forEachOnStack(entry, part: { item in
+                guard case .flow(let child) = item else { return .itself }
+                return CoreFlowKind(child.flow.kind).stackPart(entries: child.asStack?.entries ?? [],
+                                                               branch: (child as? SwitchCoordinator)?.branch)
+            }) { items.append($0) }
         }
+        return items
     }
 }

@@ -92,10 +92,8 @@ package struct StepUse: Hashable, Sendable {
 
     package init() {}
 
-    /// Back to what `init()` makes, keeping the room `transitions` took: a run's step uses one
-    /// or two transitions, and the last step's report, which shared the list, is gone by the
-    /// next step, so the next step's first use does not allocate one anew.
-    mutating func reset() {
+    /// Back to what `init()` makes, keeping the room `transitions` took.
+    mutating func removeAll() {
         transitions.empty()
         if !links.isEmpty { links = [] }
         remarks = nil

@@ -42,7 +42,7 @@ public struct ViewModelContext {
 
     private func emit(_ event: String, _ payload: Value?) -> StepResult {
         if let sender { return sender(event, payload) }
-        guard let runtime else { return .rejected(RuntimeMessage.runtimeGone) }
+        guard let runtime else { return .rejected(.runtimeGone, RuntimeMessage.runtimeGone) }
         return runtime.send(event, fromInstance: instanceID, screen: screen, payload: payload)
     }
 
@@ -59,7 +59,7 @@ public struct ViewModelContext {
         do {
             return emit(event, try Value(encoding: payload))
         } catch {
-            return .rejected("the payload of '\(screen).\(event)' cannot be sent: \(error)")
+            return .rejected(.payloadNotEncodable, "the payload of '\(screen).\(event)' cannot be sent: \(error)")
         }
     }
 
@@ -126,14 +126,13 @@ public struct ViewModelRegistry: Sendable {
         factories.entry(screen: screen.name, viewModelName: screen.viewModelName) != nil
     }
 
-    /// Whether every screen gets a `GenericViewModel`: no factory is registered.
+    /// Whether no factory is registered: every screen gets a `GenericViewModel`.
     var makesOnlyGenericViewModels: Bool { factories.isEmpty }
 
-    /// Whether a screen named `name` gets a `GenericViewModel`: no factory is registered for
-    /// it, or it is not declared.
-    func makesGenericViewModel(for name: String, definitions: Definitions) -> Bool {
-        guard !factories.isEmpty, let definition = definitions.screens[name] else { return true }
-        return factory(for: definition) == nil
+    /// Whether a factory of the app is registered for a screen (by its id, then its view-model
+    /// name), rather than it getting a `GenericViewModel`.
+    func hasFactory(for definition: ScreenDefinition) -> Bool {
+        !factories.isEmpty && factory(for: definition) != nil
     }
 
     /// The factory registered for a screen, by its id, then its view-model name.
@@ -144,11 +143,12 @@ public struct ViewModelRegistry: Sendable {
     /// Makes the view model of a screen instance: the factory registered for the screen (by
     /// its id, then its view-model name), else a `GenericViewModel`.
     @MainActor
-    func makeViewModel(for definition: ScreenDefinition, context: ViewModelContext) -> any ScreenViewModel {
+    func makeViewModel(for definition: ScreenDefinition, context: ViewModelContext, received: ScreenResult?)
+        -> any ScreenViewModel {
         if let factory = factory(for: definition) {
             return factory(context)
         }
-        return GenericViewModel(context: context, events: definition.eventNames)
+        return GenericViewModel(context: context, events: definition.eventNames, received: received)
     }
 }
 

@@ -45,6 +45,30 @@ import Testing
         #expect(result.output.contains(#""home·end·loggedOut" -> "auth·entry" [label="loggedOut / show auth", lhead="cluster_auth"];"#))
     }
 
+    /// What a flow can show is one definition (`Flow.forEachShownTarget`): a flow reached only
+    /// through an item of a `do` is drawn with the flow that starts it.
+    @Test func aFlowReachedOnlyThroughDoIsDrawnUnderItsStarter() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("graph-do-\(UUID().uuidString).yaml")
+        try """
+            baton: 1
+            start: main
+            screens:
+              home: {events: [next]}
+              page: {}
+            flows:
+              main:
+                stack: home
+                on:
+                  home.next: {do: [dismissAll, push wizard]}
+              wizard:
+                stack: page
+            """.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CLI.run(["graph", file.path, "--flow", "main"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains(#"subgraph wizard["#), "the wizard, started only by a `do`, is drawn: \(result.output)")
+    }
+
     @Test func theReadmeShowsTheCurrentGraph() throws {
         let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let result = try CLI.run(["graph", "flows/recipes.yaml"])

@@ -16,9 +16,9 @@ final class RecordingViewModel: ScreenViewModel {
 /// Every live coordinator and view model by instance id, to check identities.
 @MainActor
 func liveObjects(_ run: FlowRuntime) -> [Int: AnyObject] {
-    let pool = InstancePool(root: run.root)
-    var objects: [Int: AnyObject] = pool.flows.mapValues { $0 as AnyObject }
-    for (id, entry) in pool.screens { objects[id] = entry.viewModel }
+    let tree = ViewTree(root: run.root)
+    var objects: [Int: AnyObject] = tree.flows.mapValues { $0 as AnyObject }
+    for (id, entry) in tree.screens { objects[id] = entry.viewModel }
     return objects
 }
 
@@ -149,7 +149,7 @@ flows:
                 on:
                   home.b: {do: [push x, pop, pop]}
             """)
-        #expect(run.send("b", from: "home") == .rejected("test.yaml:10:34: pop: the stack of 'main' is at its root"))
+        #expect(run.send("b", from: "home") == .rejected(.nothingToPop, "test.yaml:10:34: pop: the stack of 'main' is at its root"))
     }
 
     @Test func nextThenAFailingItemRollsBack() throws {
@@ -223,7 +223,7 @@ flows:
         #expect(run.send("dismissAllIt", from: "s") == .handled)
         #expect(run.state.presented == nil)
         #expect(run.state.stack == ["a", "b"])
-        #expect(run.dismiss() == .rejected("nothing is presented"))
+        #expect(run.dismiss() == .rejected(.nothingPresented, "nothing is presented"))
     }
 
     @Test func singleTopKeepsTheInstanceAndTellsItsViewModel() throws {

@@ -45,9 +45,9 @@ import Testing
 
     @Test func instanceCounterSaturatesInsteadOfTrapping() throws {
         let run = try runtime(Self.stackFlow)
-        run.nextInstanceID = Int.max
-        #expect(run.takeInstanceID() == Int.max)
-        #expect(run.nextInstanceID == Int.max)
+        run.core.state.nextInstanceID = Int.max
+        #expect(run.core.takeInstanceID() == Int.max)
+        #expect(run.core.state.nextInstanceID == Int.max)
     }
 
     @Test func emptyStackIsRefusedAtRestore() throws {
@@ -190,7 +190,7 @@ import Testing
                 on:
                   list.open: pop
             """)
-        guard case .rejected(let message) = run.send("open", from: "list") else {
+        guard let message = run.send("open", from: "list").message else {
             Issue.record("the pop should be rejected")
             return
         }

@@ -86,12 +86,12 @@ final class ProbeViewModel: ScreenViewModel {
         #expect(tabs.count > NavigationCore.changedFlowsAskedInTurn)
         try run.set(context: ["on": true], flags: [:])
         try run.set(context: ["on": false], flags: [:])
-        let pool = InstancePool(root: run.root)
+        let tree = ViewTree(root: run.root)
         #expect(run.core.state.flows.count == 21)
         #expect(run.core.state.screens.count == 40, "each switch shows b and keeps a")
-        #expect(pool.flows.count == run.core.state.flows.count)
-        #expect(pool.screens.count == run.core.state.screens.count)
-        #expect(Set(pool.screens.keys) == Set(run.core.state.screens.keys))
+        #expect(tree.flows.count == run.core.state.flows.count)
+        #expect(tree.screens.count == run.core.state.screens.count)
+        #expect(Set(tree.screens.keys) == Set(run.core.state.screens.keys))
     }
 
     @Test func releasingTheRuntimeReleasesEverything() throws {
@@ -114,7 +114,7 @@ final class ProbeViewModel: ScreenViewModel {
         #expect(list.send("create") == .handled)
         run = nil
         #expect(runtime == nil)
-        #expect(list.send("select", payload: record(["id": "3"])) == .rejected("the runtime has been released"))
+        #expect(list.send("select", payload: record(["id": "3"])) == .rejected(.runtimeGone, "the runtime has been released"))
     }
 
     /// A context a host makes itself sends through the closure it was given, with the payload
@@ -144,7 +144,7 @@ final class ProbeViewModel: ScreenViewModel {
         #expect(probe.context.input == record(["id": "3"]))
         #expect(probe.context.dependencies[APIEndpoint.self]?.url == "https://api")
         #expect(probe.context.dependencies[String.self] == nil)
-        #expect(list.send("create") == .rejected("screen 'noteList' is not visible; the visible screen is 'noteDetail'"))
+        #expect(list.send("create") == .rejected(.screenNotVisible, "screen 'noteList' is not visible; the visible screen is 'noteDetail'"))
         #expect(probe.context.send("edit", payload: record(["id": "3", "title": "x"])) == .handled)
         #expect(run.state.top == "noteEdit")
     }

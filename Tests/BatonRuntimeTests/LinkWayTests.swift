@@ -100,7 +100,7 @@ flows:
 
     @Test func theWayIsLintsWay() throws {
         let run = try start()
-        #expect(run.linkWays.way(to: "orders") == ["orders"])
-        #expect(run.linkWays.way(to: "tracking") == nil, "reached only by a push")
+        #expect(run.core.tables.linkWays.way(to: "orders") == ["orders"])
+        #expect(run.core.tables.linkWays.way(to: "tracking") == nil, "reached only by a push")
     }
 }

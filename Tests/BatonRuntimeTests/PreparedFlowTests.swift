@@ -102,7 +102,7 @@ import Testing
 
         let loggedOut = RuntimeEnvironment(context: ["loggedIn": .bool(false), "userId": "u1"])
         let (run, outcome) = try FlowRuntime.start(prepared, restoring: saved, environment: loggedOut)
-        #expect(outcome == .startedFresh(reason: "switch 'root' shows 'home', but under today's flags and facts it shows 'auth'"))
+        #expect(outcome == .startedFresh(reason: "switch 'root' shows 'home', whose condition does not hold under today's flags and facts (it would show 'auth')"))
         #expect(run.state.top == "login")
     }
 }

@@ -38,12 +38,11 @@ import BatonTestSupport
         }
     }
 
-    /// A coordinator nothing has read is not set after each step; it takes its flow's state at
-    /// its first read. A second runtime takes the same random steps as one whose whole facade
-    /// is read after every step, and its facade is read only now and then: at each read it
-    /// shows exactly the core's state, as the first runtime's does.
+    /// Coordinators are views of the core: a runtime whose coordinators are read after every
+    /// step and a twin taking the same random steps whose coordinators are read only now and
+    /// then both show exactly the core's state at each read.
     @Test(arguments: files)
-    func aFacadeReadNowAndThenShowsTheStateAsOneReadAfterEveryStep(file: String) throws {
+    func coordinatorsShowTheCoresStateWhenEverTheyAreRead(file: String) throws {
         let spec = try exampleSpec(file)
         var random = SplitMix64(seed: 42 &+ UInt64(spec.screens.count))
         let context = Dictionary(uniqueKeysWithValues: spec.context.map { fact in
@@ -58,10 +57,10 @@ import BatonTestSupport
             guard let next = pickStep(run, spec: spec, links: links, random: &random) else { continue }
             take(next, on: run, counts: &counts)
             take(next, on: twin, counts: &counts)
-            #expect(facadeProblems(run).isEmpty, "step \(step)")
+            #expect(ViewTree.problems(run).isEmpty, "step \(step): \(ViewTree.problems(run))")
             if random.below(40) == 0 || step == Self.stepsPerRun - 1 || run.finishedOutcome != nil {
                 reads += 1
-                for problem in facadeProblems(twin) { Issue.record("step \(step), read \(reads): \(problem)") }
+                for problem in ViewTree.problems(twin) { Issue.record("step \(step), read \(reads): \(problem)") }
                 #expect(liveObjects(twin).count == liveObjects(run).count, "step \(step)")
             }
             if run.finishedOutcome != nil { break }
@@ -159,7 +158,7 @@ import BatonTestSupport
         switch step {
         case .send(let event, let screen, let payload):
             let result = run.send(event, from: screen, payload: payload)
-            if case .rejected(let message) = result {
+            if result.rejection != nil, let message = result.message {
                 #expect(!message.contains("not visible") && !message.contains("does not declare"), "\(message)")
             }
             counts["send", default: 0] += 1
@@ -176,7 +175,7 @@ import BatonTestSupport
             return nil
         case .open(let url):
             counts["open", default: 0] += 1
-            return run.open(url) == .noMatch ? .rejected("no match") : nil
+            return run.open(url) == .noMatch ? .rejected(.linkDidNotOpen, "no match") : nil
         case .context(let fact, let value):
             try? run.setContext(fact, .bool(value))
             counts["context", default: 0] += 1
@@ -214,11 +213,10 @@ import BatonTestSupport
         #expect(way.screen == walk.screen && way.owner == walk.owner && way.modalOwner == walk.modalOwner
                 && way.visible.number == walk.visible.number, "step \(step): the short walk went elsewhere")
 
-        // The core keeps nothing it let go, and the facade shows exactly the core's state.
+        // The core keeps nothing it let go.
         var collected = run.core
         collected.collectReleased()
         #expect(collected.state == run.core.state, "step \(step): the core keeps released instances")
-        for problem in facadeProblems(run) { Issue.record("step \(step): \(problem)") }
 
         // Nothing outlives its place: every watched object still alive is in the tree.
         var live: [AnyObject] = []

@@ -87,7 +87,7 @@ flows:
         openDetail(run)
         let before = run.snapshot()
         let owner = try #require(run.root as? SwitchCoordinator)
-        try run.resume("home", in: owner, input: nil)
+        try run.core.resume("home", in: owner.id, input: nil)
         #expect(run.snapshot() == before)
     }
 

@@ -105,7 +105,7 @@ import Testing
         run.send("done", from: "two")
         #expect(run.state.finished == "done")
         #expect(run.state.top == nil)
-        #expect(run.send("done", from: "two") == .rejected("the flow has finished"))
+        #expect(run.send("done", from: "two") == .rejected(.finished, "the flow has finished"))
     }
 }
 
@@ -217,7 +217,7 @@ flows:
         """
         let run = try FlowRuntime(spec: spec(yaml), environment: RuntimeEnvironment(context: ["skip": false]))
         #expect(run.state.finished == "done")
-        #expect(run.back() == .rejected("the flow has finished"))
+        #expect(run.back() == .rejected(.finished, "the flow has finished"))
     }
 
     @Test func anEmptySequenceStepIsSkippedAndLeavesNothingBehind() throws {

@@ -107,7 +107,7 @@ import Testing
         let run = try example("notes.yaml")
         let before = run.snapshot()
         let result = run.send("select", from: "noteList", payload: record(["id": .int(7)]))
-        guard case .rejected(let message) = result else {
+        guard result.rejection != nil, let message = result.message else {
             Issue.record("expected a rejection, got \(result)")
             return
         }

@@ -55,7 +55,7 @@ import Testing
         run.send("select", from: "noteList", payload: record(["id": "7"]))
         #expect(run.back() == .handled)
         #expect(run.state.top == "noteList")
-        #expect(run.back() == .rejected("nothing to go back to"))
+        #expect(run.back() == .rejected(.nothingToGoBackTo, "nothing to go back to"))
         #expect(run.state.top == "noteList")
     }
 
@@ -106,7 +106,7 @@ import Testing
         #expect(run.state.flows == ["main"])
         run.send("present", from: "home")
         run.send("more", from: "c1")
-        #expect(run.send("home", from: "c2") == .rejected("test.yaml:17:16: popTo: 'home' is not on the stack of 'child'"))
+        #expect(run.send("home", from: "c2") == .rejected(.notOnStack, "test.yaml:17:16: popTo: 'home' is not on the stack of 'child'"))
         #expect(run.state.stack == ["c1", "c2"])
     }
 
@@ -139,8 +139,8 @@ import Testing
 
     @Test func rejectsScreensThatAreNotVisibleAndUndeclaredEvents() throws {
         let run = try example(Self.notes, strict: true)
-        #expect(run.send("edit", from: "noteDetail") == .rejected("screen 'noteDetail' is not visible; the visible screen is 'noteList'"))
-        #expect(run.send("fly", from: "noteList") == .rejected("screen 'noteList' does not declare event 'fly'"))
+        #expect(run.send("edit", from: "noteDetail") == .rejected(.screenNotVisible, "screen 'noteDetail' is not visible; the visible screen is 'noteList'"))
+        #expect(run.send("fly", from: "noteList") == .rejected(.undeclaredEvent, "screen 'noteList' does not declare event 'fly'"))
         #expect(run.log.allSatisfy { $0.isError })
         #expect(run.state.stack == ["noteList"])
     }
@@ -169,7 +169,7 @@ import Testing
 
     @Test func userDismissClosesTheTopmostModal() throws {
         let run = try example(Self.notes)
-        #expect(run.dismiss() == .rejected("nothing is presented"))
+        #expect(run.dismiss() == .rejected(.nothingPresented, "nothing is presented"))
         run.send("create", from: "noteList")
         #expect(run.state.presented == "newNote")
         #expect(run.dismiss() == .handled)

@@ -40,7 +40,7 @@ import Testing
         #expect(run.state.topInput == record(["kind": "veggie"]))
         run.selectTab("meat")
         #expect(run.state.stack == ["recipeList", "recipeDetail"])
-        #expect(run.selectTab("nope") == .rejected("no shown tabs flow has a tab 'nope'"))
+        #expect(run.selectTab("nope") == .rejected(.noTab, "no shown tabs flow has a tab 'nope'"))
     }
 
     @Test func tabsUnderAModalCannotBeTapped() throws {
@@ -48,7 +48,7 @@ import Testing
         run.send("select", from: "recipeList", payload: recipe)
         run.send("showReviews", from: "recipeDetail", payload: recipe)
         #expect(run.state.presented == "reviews")
-        #expect(run.selectTab("veggie") == .rejected("tab 'veggie' is covered by the presented 'reviews'; dismiss it first"))
+        #expect(run.selectTab("veggie") == .rejected(.tabCovered, "tab 'veggie' is covered by the presented 'reviews'; dismiss it first"))
     }
 
     @Test func guardedAlternativesPickTheFirstThatHolds() throws {

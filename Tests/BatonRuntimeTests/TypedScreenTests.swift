@@ -93,7 +93,7 @@ private enum Theme: DependencyKey { static let defaultValue = "light" }
         let detail = try #require(run.visibleScreen?.viewModel as? NoteDetailModel)
         let before = run.log.count
         #expect(detail.screen.context.send("edit", payload: Odd())
-            == .rejected("the payload of 'noteDetail.edit' cannot be sent: level: nan is not a finite number; payloads must survive JSON"))
+            == .rejected(.payloadNotEncodable, "the payload of 'noteDetail.edit' cannot be sent: level: nan is not a finite number; payloads must survive JSON"))
         #expect(run.log.count == before)
     }
 

@@ -149,6 +149,7 @@ struct RunSession {
             case .opened: result = "opened"
             case .held: result = "held"
             case .noMatch: result = "no-match: \(runtime.noMatchReason(url))"
+            case .queued: result = "queued"
             }
         case .set(let assignment): result = set(assignment)
         case .restore: result = restore()
@@ -323,7 +324,7 @@ struct RunSession {
                 result.append(("\(top).\(event.name)" + (event.payload.map { " (\($0))" } ?? ""),
                                .send(screen: top, event: event.name, payload: nil)))
             }
-            result.append(("\(top).done", .send(screen: top, event: "done", payload: nil)))
+            result.append(("\(top).done", .send(screen: top, event: BuiltinEvent.done.name, payload: nil)))
         }
         result.append(("back", .back))
         if state.presented != nil { result.append(("dismiss", .dismiss)) }
@@ -343,10 +344,6 @@ struct RunSession {
     }
 
     private static func text(_ result: StepResult) -> String {
-        switch result {
-        case .handled: "handled"
-        case .unhandled(let reason): "unhandled: \(reason)"
-        case .rejected(let reason): "rejected: \(reason)"
-        }
+        result.message.map { "\(result.name): \($0)" } ?? result.name
     }
 }

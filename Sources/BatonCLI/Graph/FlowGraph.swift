@@ -1,4 +1,5 @@
 import BatonModel
+import BatonSemantics
 
 /// A flow drawn as a graph, independent of the output format: one cluster per flow holding
 /// the screens it shows, edges for transitions and for the structure of each flow.
@@ -99,20 +100,11 @@ private struct ClusterBuilder {
                                     screens: [], outcomes: [])
     }
 
-    /// Every screen or flow name this flow can show, in order of appearance.
+    /// Every screen or flow name this flow can show, in order of appearance
+    /// (`Flow.forEachShownTarget`), its links' items all in its own cluster.
     static func targets(of flow: Flow) -> [String] {
         var names: [String] = []
-        switch flow.kind {
-        case .stack(let root): names.append(root.name)
-        case .sequence(let steps), .switch(let steps): names += steps.map(\.target.name)
-        case .tabs(let tabs, _): names += tabs.map(\.flow.name)
-        }
-        for transition in flow.transitions {
-            for action in transition.actions where action.kind.showsTarget {
-                if let name = action.kind.argument?.name { names.append(name) }
-            }
-        }
-        names += flow.links.flatMap { $0.targets.map(\.name) }
+        flow.forEachShownTarget(isFlow: { _ in false }) { names.append($0.name) }
         return names
     }
 

@@ -93,7 +93,7 @@ package struct UnhandledEventCheck: LintCheck {
         // Screen → the flows that show it in a placement other than a sequence step of theirs;
         // only read for `done`, so kept only for the screens that declare it.
         let screens = context.spec.screens
-        let doneScreens = Set(screens.indices.lazy.filter { screens[$0].events.contains { $0.name == "done" } }
+        let doneScreens = Set(screens.indices.lazy.filter { screens[$0].events.contains { $0.name == BuiltinEvent.done.name } }
             .map { screens[$0].name })
         var otherPlacements: [String: [String]] = [:]
         if !doneScreens.isEmpty {
@@ -110,13 +110,13 @@ package struct UnhandledEventCheck: LintCheck {
             let showers = graph.showers(atScreen: position)
             guard !showers.isEmpty else { continue }
             let events = screens[position].events
-            for eventPosition in events.indices where events[eventPosition].name != "back" {
+            for eventPosition in events.indices where events[eventPosition].name != BuiltinEvent.back.name {
                 let screen = screens[position].name, event = events[eventPosition].name
                 let exact = TriggerKey(screen, event)
                 let wildcard = TriggerKey(Trigger.anySource, event)
                 // Most events are handled by a flow that shows the screen: no walk.
                 let handled: Bool
-                if event == "done" {
+                if event == BuiltinEvent.done.name {
                     // A sequence handles its own steps' `done`; the same screen in another
                     // placement emits an ordinary `done`, which needs a transition.
                     let from = (otherPlacements[screen] ?? []).sorted()

@@ -48,7 +48,7 @@ extension LintMessage {
 extension LintContext {
     func producedOutcomes(of flow: Flow) -> [String] {
         var result = OrderedSet<String>()
-        if case .sequence = flow.kind { result.insert("done") }
+        if case .sequence = flow.kind { result.insert(BuiltinEvent.done.name) }
         for transition in flow.transitions {
             for action in transition.performedActions {
                 switch action.kind {
@@ -109,7 +109,7 @@ package struct UnknownTriggerCheck: LintCheck {
                 let source = trigger.source
                 // Worked out only for a finding: most triggers have none.
                 let location = { context.sourceLocation(of: trigger) }
-                let isDismissed = trigger.event == Trigger.dismissedEvent
+                let isDismissed = trigger.event == BuiltinEvent.dismissed.name
                 if trigger.isWildcard {
                     if isDismissed { out.append(diagnostic(.wildcardDismissed(), at: trigger.location)) }
                     continue
@@ -182,7 +182,7 @@ package struct UnknownEventCheck: LintCheck {
             for transition in flow.transitions {
                 let trigger = transition.trigger
                 let location = { context.eventLocation(of: trigger) }
-                if trigger.event == Trigger.dismissedEvent { continue }  // unknown-trigger's
+                if trigger.event == BuiltinEvent.dismissed.name { continue }  // unknown-trigger's
                 if trigger.isWildcard {
                     if Screen.builtinEvents.contains(trigger.event) { continue }
                     // Most wildcards name an event of the flow's first screens: found there,
@@ -276,7 +276,7 @@ package struct UnproducedOutcomeCheck: LintCheck {
         for flow in context.spec.flows {
             for transition in flow.transitions {
                 let trigger = transition.trigger
-                guard trigger.event != Trigger.dismissedEvent, let child = context.index.flows[trigger.source],
+                guard trigger.event != BuiltinEvent.dismissed.name, let child = context.index.flows[trigger.source],
                       context.graph.shows[flow.name]?.children.contains(child.name) ?? false else { continue }
                 let outcomes = produced[child.name] ?? context.producedOutcomes(of: child)
                 produced[child.name] = outcomes
@@ -288,11 +288,6 @@ package struct UnproducedOutcomeCheck: LintCheck {
         }
         return out
     }
-}
-
-extension Trigger {
-    /// (1.1) The event a flow sees when the user closes a screen or flow it presented.
-    static let dismissedEvent = "dismissed"
 }
 
 /// (1.1) `dismissed` is the runtime's: a screen may not declare an event or result of that name.
@@ -340,7 +335,7 @@ package struct ReservedEventCheck: LintCheck {
     /// Reports each of a screen's `declarations` (its events or results) named `dismissed`.
     private static func reserved(in declarations: [EventDeclaration], kind: String, of screen: String,
                                  at screenLocation: SourceRange?, into out: inout [Diagnostic]) {
-        for index in declarations.indices where declarations[index].name == Trigger.dismissedEvent {
+        for index in declarations.indices where declarations[index].name == BuiltinEvent.dismissed.name {
             out.append(diagnostic(.reservedEvent(declarations[index].name, kind: kind, screen: screen),
                                   at: declarations[index].location ?? screenLocation))
         }

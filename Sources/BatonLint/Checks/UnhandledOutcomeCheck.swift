@@ -76,7 +76,7 @@ package struct UnhandledOutcomeCheck: LintCheck {
                     guard case .finish(let outcome) = action.kind else { continue }
                     let key = TriggerKey(name, outcome.name)
                     let forgetful = starters.first { starter in
-                        !(outcome.name == "done" && isStep(name, of: starter, context))
+                        !(outcome.name == BuiltinEvent.done.name && isStep(name, of: starter, context))
                             && !graph.ancestors(ofAndIncluding: starter).contains { context.triggerHandlers.has(key, in: $0) }
                     }
                     guard let forgetful else { continue }

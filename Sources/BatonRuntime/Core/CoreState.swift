@@ -4,7 +4,7 @@ import BatonModel
 /// by id (stacks, tabs, branches, kept branches, modals, inputs), the held links, the root's
 /// outcome, the results handed to screens and the instance-id counter.
 ///
-/// `NavigationCore` steps it; `FlowRuntime`'s coordinators mirror it; exploration copies,
+/// `NavigationCore` steps it; `FlowRuntime`'s coordinators read it; exploration copies,
 /// hashes and compares it. `RuntimeSnapshot` is its persisted form, written as a tree.
 package struct CoreState: Hashable, Codable, Sendable {
     /// The root flow's instance id.
@@ -112,21 +112,15 @@ package struct CoreTab: Hashable, Codable, Sendable {
 /// hashing and the coded form are those of the fields.
 @usableFromInline
 package struct CoreFlow: Hashable, Codable, Sendable {
-    /// The fields, as one plain value.
+    /// The fields, as one plain value: those every flow has, and what its kind holds.
     private struct Fields: Hashable, Codable, Sendable {
         var id: Int
         var flow: String
         var number: Int32
-        var kind: CoreFlowKind
         var parent: Int?
         var input: Value?
         var presented: CoreModal?
-        var entries: [CoreItem] = []
-        var stepIndices: [Int: Int] = [:]
-        var tabs: [CoreTab] = []
-        var selectedTab: String = ""
-        var branch: CoreItem?
-        var kept: [String: CoreItem] = [:]
+        var content: CoreFlowContent
     }
 
     /// Shared between copies until one of them changes.
@@ -141,7 +135,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     private var box: Box
 
     init(id: Int, flow: String, number: Int32, kind: CoreFlowKind, input: Value?) {
-        box = Box(Fields(id: id, flow: flow, number: number, kind: kind, input: input))
+        box = Box(Fields(id: id, flow: flow, number: number, input: input, content: CoreFlowContent(empty: kind)))
     }
 
     @usableFromInline package init(from decoder: any Decoder) throws {
@@ -177,10 +171,8 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     package var flow: String { box.fields.flow }
     /// The flow's position among the spec's flows (`CoreItem.number`).
     package var number: Int32 { box.fields.number }
-    package var kind: CoreFlowKind {
-        get { box.fields.kind }
-        set { unique.kind = newValue }
-    }
+    /// The flow's kind, told by what it holds.
+    package var kind: CoreFlowKind { box.fields.content.kind }
     /// The flow that started this one (for a presented flow, the flow that presented it).
     package var parent: Int? {
         get { box.fields.parent }
@@ -200,32 +192,32 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     package var isPresenting: Bool { box.fields.presented != nil }
     /// A stack's or sequence's entries, root first.
     package var entries: [CoreItem] {
-        get { box.fields.entries }
-        _modify { yield &unique.entries }
+        get { box.fields.content.entries }
+        _modify { yield &unique.content.entries }
     }
     /// A sequence's step index by entry id; entries pushed by an action have none.
     package var stepIndices: [Int: Int] {
-        get { box.fields.stepIndices }
-        _modify { yield &unique.stepIndices }
+        get { box.fields.content.stepIndices }
+        _modify { yield &unique.content.stepIndices }
     }
     /// A tabs flow's tabs in order, and the selected tab id.
     package var tabs: [CoreTab] {
-        get { box.fields.tabs }
-        _modify { yield &unique.tabs }
+        get { box.fields.content.tabs }
+        _modify { yield &unique.content.tabs }
     }
     package var selectedTab: String {
-        get { box.fields.selectedTab }
-        set { unique.selectedTab = newValue }
+        get { box.fields.content.selectedTab }
+        set { unique.content.selectedTab = newValue }
     }
     /// A switch's shown branch.
     package var branch: CoreItem? {
-        get { box.fields.branch }
-        set { unique.branch = newValue }
+        get { box.fields.content.branch }
+        set { unique.content.branch = newValue }
     }
     /// (1.1) A switch's branches hidden without finishing, by branch name.
     package var kept: [String: CoreItem] {
-        get { box.fields.kept }
-        _modify { yield &unique.kept }
+        get { box.fields.content.kept }
+        _modify { yield &unique.content.kept }
     }
 
     /// The child the flow shows now: the top of its stack, its selected tab or its branch.
@@ -247,33 +239,34 @@ package struct CoreFlow: Hashable, Codable, Sendable {
             return WayItem(id: id, number: box.fields.presented?.item.number ?? -1,
                            isFlow: box.fields.presented?.item.isFlow ?? false, isModal: true)
         }
-        switch box.fields.kind {
-        case .stack, .sequence:
-            let count = box.fields.entries.count
+        switch box.fields.content {
+        case .stack(let entries), .sequence(let entries, _):
+            let count = entries.count
             guard count > 0 else { return nil }
-            return WayItem(id: box.fields.entries[count - 1].id, number: box.fields.entries[count - 1].number,
-                           isFlow: box.fields.entries[count - 1].isFlow, isModal: false)
-        case .tabs:
-            guard let index = selectedTabIndex, let id = box.fields.tabs[index].flow?.id else { return nil }
-            return WayItem(id: id, number: box.fields.tabs[index].flow?.number ?? -1,
-                           isFlow: box.fields.tabs[index].flow?.isFlow ?? false, isModal: false)
-        case .switch:
-            guard let id = box.fields.branch?.id else { return nil }
-            return WayItem(id: id, number: box.fields.branch?.number ?? -1, isFlow: box.fields.branch?.isFlow ?? false,
-                           isModal: false)
+            return WayItem(id: entries[count - 1].id, number: entries[count - 1].number,
+                           isFlow: entries[count - 1].isFlow, isModal: false)
+        case .tabs(let tabs, _):
+            guard let index = selectedTabIndex, let id = tabs[index].flow?.id else { return nil }
+            return WayItem(id: id, number: tabs[index].flow?.number ?? -1,
+                           isFlow: tabs[index].flow?.isFlow ?? false, isModal: false)
+        case .switch(let branch, _):
+            guard let id = branch?.id else { return nil }
+            return WayItem(id: id, number: branch?.number ?? -1, isFlow: branch?.isFlow ?? false, isModal: false)
         }
     }
 
     /// The selected tab's flow instance.
     var selectedTabFlow: CoreItem? {
-        selectedTabIndex.flatMap { box.fields.tabs[$0].flow }
+        guard case .tabs(let tabs, _) = box.fields.content else { return nil }
+        return selectedTabIndex.flatMap { tabs[$0].flow }
     }
 
     /// The selected tab's position among the tabs. By position, comparing each id in place:
     /// `first(where:)` hands its closure a copy of each tab (a retain of its id and of its
     /// flow's name), on every walk through a tabs flow.
     private var selectedTabIndex: Int? {
-        for index in box.fields.tabs.indices where box.fields.tabs[index].id == box.fields.selectedTab { return index }
+        guard case .tabs(let tabs, let selected) = box.fields.content else { return nil }
+        for index in tabs.indices where tabs[index].id == selected { return index }
         return nil
     }
 

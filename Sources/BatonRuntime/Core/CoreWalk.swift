@@ -151,22 +151,6 @@ struct VisibleWay {
     }
 }
 
-extension CoreState {
-    /// `body` for each screen and opaque flow `item` shows in a navigation stack, bottom
-    /// first: a stack's or sequence's entries flattened, a switch's branch, else the item itself.
-    func forEachFlattened(_ item: CoreItem, depth: Int = 0, _ body: (CoreItem) -> Void) {
-        guard item.isFlow, depth < NavigationCore.maxDepth * 4, let flow = flows[item.id] else { return body(item) }
-        switch flow.kind {
-        case .stack, .sequence:
-            for entry in flow.entries { forEachFlattened(entry, depth: depth + 1, body) }
-        case .switch:
-            guard let branch = flow.branch else { return body(item) }
-            forEachFlattened(branch, depth: depth + 1, body)
-        case .tabs: body(item)
-        }
-    }
-}
-
 extension NavigationCore {
     func visibleWalk() -> CoreWalk {
         CoreWalk(state)

@@ -1,4 +1,4 @@
-import BatonLint
+import BatonSemantics
 import BatonModel
 
 /// A flow's definition with its `on` keys indexed, made once per spec: a step reaches it
@@ -17,6 +17,9 @@ final class FlowDefinition: Sendable {
     let actionTexts: [[String]]
     /// `dismiss flow`, as the log writes the dismissal of an instance of the flow.
     let dismissText: String
+    /// `outcome flow.X` for each outcome X the flow's own actions finish it with, and `done`:
+    /// how the log writes the outcome, made once.
+    let outcomeTriggers: [String: String]
     /// Whether each transition's first alternative has no `when`, by position: then it is the
     /// one taken, with no condition to read (most transitions have one unguarded action).
     private let opensUnguarded: [Bool]
@@ -29,6 +32,11 @@ final class FlowDefinition: Sendable {
         actionTexts = flow.transitions.map { $0.actions.map(\.kind.text) }
         opensUnguarded = flow.transitions.map { $0.actions.first.map { $0.when == nil } ?? false }
         dismissText = Definitions.dismissText(flow.name)
+        var outcomes: Set<String> = [BuiltinEvent.done.name]
+        for transition in flow.transitions {
+            for action in transition.performedActions { if case .finish(let outcome) = action.kind { outcomes.insert(outcome.name) } }
+        }
+        outcomeTriggers = Dictionary(uniqueKeysWithValues: outcomes.map { ($0, "outcome \(flow.name).\($0)") })
     }
 
     /// The alternative the transition at `position` takes: its first action whose `when`

@@ -2,7 +2,16 @@ import BatonModel
 
 /// Why an action could not be applied; the step reports it as rejected.
 struct ActionFailure: Error, Sendable {
+    var reason: StepResult.Rejection
     var message: String
+
+    init(_ reason: StepResult.Rejection, _ message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    /// The step's result: rejected for this reason.
+    var result: StepResult { .rejected(reason, message) }
 }
 
 /// A `return R` waiting to be handed over when the step ends.
@@ -23,8 +32,8 @@ extension NavigationCore {
                           depth: Int) -> StepResult {
         let action = definition.flow.transitions[position].actions[choice]
         let flowName = state.flows[id]?.flow ?? ""
-        let useIndex = use.transitions.count
-        use.transitions.append(TransitionUse(flow: flowName, trigger: definition.triggerTexts[position], action: choice,
+        let useIndex = work.use.transitions.count
+        work.use.transitions.append(TransitionUse(flow: flowName, trigger: definition.triggerTexts[position], action: choice,
                                              flowNumber: definition.number, position: position))
         record(flow: flowName, action: definition.actionTexts[position][choice])
         let checkpoint = action.kind.needsCheckpoint ? makeCheckpoint() : nil
@@ -38,30 +47,30 @@ extension NavigationCore {
                 for (position, item) in items.enumerated() {
                     itemPosition = position
                     result = try apply(item, in: id, emission: emission, depth: depth, of: useIndex)
-                    guard result == .handled else { break }
+                    guard result.isHandled else { break }
                     drainEmptySequences(depth: depth)
                 }
             } else {
                 result = try apply(action, in: id, emission: emission, depth: depth, of: useIndex)
-                if result == .handled { drainEmptySequences(depth: depth) }
+                if result.isHandled { drainEmptySequences(depth: depth) }
             }
         } catch {
             // The action itself failed: say where it is written, when the spec knows.
-            result = .rejected((Self.item(itemPosition, of: action)?.location ?? action.location)
+            result = .rejected(error.reason, (Self.item(itemPosition, of: action)?.location ?? action.location)
                 .map { "\($0): \(error.message)" } ?? error.message)
         }
-        if result != .handled {
-            let attempted = use.transitions.indices.contains(useIndex) ? use.transitions[useIndex] : nil
-            let refusal = use.refusal
-            if use.transitions.count > useIndex { use.transitions.removeSubrange(useIndex...) }
+        if !result.isHandled {
+            let attempted = work.use.transitions.indices.contains(useIndex) ? work.use.transitions[useIndex] : nil
+            let refusal = work.use.refusal
+            if work.use.transitions.count > useIndex { work.use.transitions.removeSubrange(useIndex...) }
             if let checkpoint {
                 rollBack(to: checkpoint)
             } else if action.kind.keepsNothingWhenFailing {
                 state.nextInstanceID = firstID
             }
             // The innermost alternative that failed is the one to blame.
-            if case .rejected(let message) = result, use.refusal == nil {
-                use.refusal = refusal ?? attempted.map { Refusal(alternative: $0, reason: message) }
+            if result.rejection != nil, let message = result.message, work.use.refusal == nil {
+                work.use.refusal = refusal ?? attempted.map { Refusal(alternative: $0, reason: message) }
             }
         }
         return result
@@ -99,7 +108,7 @@ extension NavigationCore {
         case .pop:
             let (entries, flow) = try stackHolder(id, "pop")
             let count = entries.count
-            guard count > 1 else { throw ActionFailure(message: RuntimeMessage.nothingToPop(flow)) }
+            guard count > 1 else { throw ActionFailure(.nothingToPop, RuntimeMessage.nothingToPop(flow)) }
             truncate(id, to: count - 1)
         case .popTo(let target):
             let (stack, index) = try nearestOnSharedStack(target.name, from: id)
@@ -115,7 +124,7 @@ extension NavigationCore {
             guard let tabs = ancestors(of: id).first(where: { ancestor in
                 state.flows[ancestor].map { $0.kind == .tabs && $0.tabs.contains { $0.id == tab.name } } ?? false
             }) else {
-                throw ActionFailure(message: RuntimeMessage.noTab(tab.name))
+                throw ActionFailure(.noTab, RuntimeMessage.noTab(tab.name))
             }
             return select(tab: tab.name, in: tabs)
         case .show(let branch):
@@ -124,11 +133,11 @@ extension NavigationCore {
             try resume(branch.name, in: try switchOwner(of: id, branch: branch.name, "resume"), input: input)
         case .next:
             guard let sequence = ancestors(of: id).first(where: { state.flows[$0]?.kind == .sequence }) else {
-                throw ActionFailure(message: RuntimeMessage.noSequence(state.flows[id]?.flow ?? ""))
+                throw ActionFailure(.noSequence, RuntimeMessage.noSequence(state.flows[id]?.flow ?? ""))
             }
             return advance(sequence, after: state.flows[sequence]?.currentStepIndex ?? -1, payload: input, depth: depth)
         case .finish(let outcome):
-            let alternative = use.transitions.indices.contains(useIndex) ? use.transitions[useIndex] : nil
+            let alternative = work.use.transitions.indices.contains(useIndex) ? work.use.transitions[useIndex] : nil
             return finish(id, outcome: outcome.name, payload: input, depth: depth, by: alternative)
         case .emit(let event):
             guard let parent = state.flows[id]?.parent else { return .unhandled(RuntimeMessage.emitFromRoot(event.name)) }
@@ -137,17 +146,17 @@ extension NavigationCore {
             return dispatch(emitted, at: parent, arrival: .item(id), depth: depth + 1)
         case .link(let path):
             let outcome = openLink(path.name, depth: depth + 1)
-            if outcome.result == .noMatch { return .rejected(outcome.message ?? RuntimeMessage.linkNoMatch(path.name)) }
+            if outcome.result == .noMatch { return .rejected(.linkDidNotOpen, outcome.message ?? RuntimeMessage.linkNoMatch(path.name)) }
         case .return(let result):
             // An outcome's flow or a dismissed modal is closed already: only hand the payload over.
             if let instance = emission.instance, !close(instance: instance) {
-                throw ActionFailure(message: RuntimeMessage.nothingToReturnFrom(emission.source))
+                throw ActionFailure(.nothingToReturnFrom, RuntimeMessage.nothingToReturnFrom(emission.source))
             }
-            pendingResult = PendingResult(name: result.name, payload: input, from: emission.source)
+            work.pendingResult = PendingResult(name: result.name, payload: input, from: emission.source)
         case .ignore:
             break
         case .do:
-            throw ActionFailure(message: RuntimeMessage.nestedDo)
+            throw ActionFailure(.nestedDo, RuntimeMessage.nestedDo)
         }
         return .handled
     }
@@ -163,7 +172,7 @@ extension NavigationCore {
     private func stackHolder(_ id: Int, _ action: String) throws(ActionFailure) -> (entries: [CoreItem], flow: String) {
         guard let flow = state.flows[id], flow.kind.holdsStack else {
             let flow = state.flows[id]
-            throw ActionFailure(message: RuntimeMessage.noStack(action, flow: flow?.flow ?? "", kind: flow?.kind.rawValue ?? ""))
+            throw ActionFailure(.noStack, RuntimeMessage.noStack(action, flow: flow?.flow ?? "", kind: flow?.kind.rawValue ?? ""))
         }
         return (flow.entries, flow.flow)
     }
@@ -182,16 +191,16 @@ extension NavigationCore {
             child = parentID
             steps += 1
         }
-        throw ActionFailure(message: RuntimeMessage.notOnStack(name, flow: flow))
+        throw ActionFailure(.notOnStack, RuntimeMessage.notOnStack(name, flow: flow))
     }
 
     private func switchOwner(of id: Int, branch: String, _ action: String) throws(ActionFailure) -> Int {
         let owner = ancestors(of: id).first { ancestor in
             guard let flow = state.flows[ancestor], flow.kind == .switch,
-                  case .switch(let branches)? = definitions.definition(of: flow)?.flow.kind else { return false }
+                  case .switch(let branches)? = tables.definitions.definition(of: flow)?.flow.kind else { return false }
             return branches.contains { $0.target.name == branch }
         }
-        guard let owner else { throw ActionFailure(message: RuntimeMessage.noSwitch(branch, action: action)) }
+        guard let owner else { throw ActionFailure(.noSwitch, RuntimeMessage.noSwitch(branch, action: action)) }
         return owner
     }
 
@@ -203,11 +212,11 @@ extension NavigationCore {
             self[changing: top.id]?.input = definition.flow.input == nil ? nil : input
         } else {
             guard let screen = state.screens[top.id] else { return }
-            let taken = definitions.screens[screen.screen]?.takesInput == true ? input : nil
+            let taken = tables.definitions.screens[screen.screen]?.takesInput == true ? input : nil
             state.screens[top.id]?.input = taken
-            changedScreens.insert(top.id)
-            changedFlows.insert(stack)  // its entry shows a new input
-            updatedInputs.append((top.id, taken))
+            work.changes.screens.insert(top.id)
+            work.changes.flows.insert(stack)  // its entry shows a new input
+            work.updatedInputs.append((top.id, taken))
         }
     }
 
@@ -250,7 +259,7 @@ extension NavigationCore {
             }
             child = ancestor
         }
-        throw ActionFailure(message: RuntimeMessage.nothingPresented)
+        throw ActionFailure(.nothingPresented, RuntimeMessage.nothingPresented)
     }
 
     /// `dismissAll`: the modals of flow `id` and of every flow inside it: stack entries, every
@@ -307,14 +316,14 @@ extension NavigationCore {
     /// Selects tab `tab` of tabs flow `id`.
     mutating func select(tab: String, in id: Int) -> StepResult {
         guard state.flows[id]?.tabs.contains(where: { $0.id == tab }) == true else {
-            return .rejected(RuntimeMessage.noTab(tab))
+            return .rejected(.noTab, RuntimeMessage.noTab(tab))
         }
         setSelectedTab(tab, of: id)
         return .handled
     }
 
     /// Closes the modal flow `id` presents, if any. A flow that presents nothing is left alone:
-    /// it does not count as changed (for the facade, the step's release of what it held, the
+    /// it does not count as changed (for the coordinators, the step's release of what it held, the
     /// hidden regions exploration keeps) and its fields, which other states share, are not copied.
     mutating func clearPresented(of id: Int) {
         guard state.flows[id]?.presented != nil else { return }

@@ -13,8 +13,8 @@ extension NavigationCore {
 
     /// Starts the root flow; its instance id.
     mutating func makeRootFlow() throws(ActionFailure) -> Int {
-        guard let flow = definitions.flows[spec.start.name] else {
-            throw ActionFailure(message: RuntimeMessage.unknownTarget(spec.start.name))
+        guard let flow = tables.definitions.flows[tables.spec.start.name] else {
+            throw ActionFailure(.unknownTarget, RuntimeMessage.unknownTarget(tables.spec.start.name))
         }
         return try makeFlow(flow, input: nil, depth: 0)
     }
@@ -34,38 +34,38 @@ extension NavigationCore {
     /// (asked only for a flow): the name is looked up once, as a screen (most items) first.
     private mutating func makeItem(_ name: String, input: Value?, parent: Int?,
                                    depthOfFlow: (NavigationCore) -> Int) throws(ActionFailure) -> CoreItem {
-        if let screen = definitions.screens[name] {
+        if let screen = tables.definitions.screens[name] {
             try countCreation()
             return makeScreen(screen, input: input)
         }
-        if let flow = definitions.flows[name] {
+        if let flow = tables.definitions.flows[name] {
             let id = try makeFlow(flow, input: input, depth: depthOfFlow(self), parent: parent)
             return CoreItem(id: id, name: name, number: flow.number, isFlow: true)
         }
-        throw ActionFailure(message: RuntimeMessage.unknownTarget(name))
+        throw ActionFailure(.unknownTarget, RuntimeMessage.unknownTarget(name))
     }
 
     /// A screen instance. A screen that takes no input ignores the payload.
     mutating func makeScreen(_ screen: ScreenDefinition, input: Value?) -> CoreItem {
         let id = takeInstanceID()
         state.screens[id] = CoreScreen(id: id, screen: screen.name, input: screen.takesInput ? input : nil)
-        changedScreens.insert(id)
+        work.changes.screens.insert(id)
         let item = CoreItem(id: id, name: screen.name, number: screen.number, isFlow: false)
-        madeThisStep.append(item)
+        work.madeThisStep.append(item)
         return item
     }
 
     /// A flow instance started with `input` (ignored when the flow takes none) under flow
     /// `parent`, its first content built; its id.
     mutating func makeFlow(_ definition: FlowDefinition, input: Value?, depth: Int, parent: Int? = nil) throws(ActionFailure) -> Int {
-        guard depth < Self.maxDepth else { throw ActionFailure(message: stoppedMessage(RuntimeMessage.tooDeep)) }
+        guard depth < Self.maxDepth else { throw ActionFailure(.limitReached, stoppedMessage(RuntimeMessage.tooDeep)) }
         try countCreation()
         let id = takeInstanceID()
         let name = definition.flow.name
         var flow = CoreFlow(id: id, flow: name, number: definition.number, kind: CoreFlowKind(definition.flow.kind),
                             input: definition.flow.input == nil ? nil : input)
         flow.parent = parent
-        madeThisStep.append(CoreItem(id: id, name: name, number: definition.number, isFlow: true))
+        work.madeThisStep.append(CoreItem(id: id, name: name, number: definition.number, isFlow: true))
         // Built before it is stored, so that the new flow is stored once, not changed in place
         // once per child.
         try buildContent(of: &flow, definition, depth: depth)
@@ -77,10 +77,10 @@ extension NavigationCore {
     /// `maxCreatedPerStep`: tabs flows build every tab's flow when they start, so a chain of
     /// two-tab flows would otherwise build 2^N instances from a few lines.
     mutating func countCreation() throws(ActionFailure) {
-        guard createdThisStep < Self.maxCreatedPerStep else {
-            throw ActionFailure(message: stoppedMessage(RuntimeMessage.tooManyCreated))
+        guard work.createdThisStep < Self.maxCreatedPerStep else {
+            throw ActionFailure(.limitReached, stoppedMessage(RuntimeMessage.tooManyCreated))
         }
-        createdThisStep += 1
+        work.createdThisStep += 1
     }
 
     /// Why a limit stopped the step: when the step kept starting one sequence none of whose
@@ -88,10 +88,10 @@ extension NavigationCore {
     /// loop; else `generic`. Looked into only once a limit is hit.
     func stoppedMessage(_ generic: String) -> String {
         var starts: [String: Int] = [:]
-        for item in madeThisStep where item.isFlow { starts[item.name, default: 0] += 1 }
+        for item in work.madeThisStep where item.isFlow { starts[item.name, default: 0] += 1 }
         // The most started, and of those the first by name: the message is the same every run.
         guard let (name, count) = starts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count > 1,
-              case .sequence(let steps)? = definitions.flows[name]?.flow.kind,
+              case .sequence(let steps)? = tables.definitions.flows[name]?.flow.kind,
               !steps.contains(where: { holds($0.when) }) else { return generic }
         return RuntimeMessage.restartLoop(name, count: count)
     }
@@ -99,7 +99,7 @@ extension NavigationCore {
     /// Builds again what flow `id` shows when it starts: its stack root, first step, tabs or
     /// branch.
     mutating func fill(_ id: Int, depth: Int) throws(ActionFailure) {
-        guard var flow = state.flows[id], let definition = definitions.definition(of: flow) else { return }
+        guard var flow = state.flows[id], let definition = tables.definitions.definition(of: flow) else { return }
         try buildContent(of: &flow, definition, depth: depth)
         self[changing: id] = flow
     }
@@ -116,7 +116,7 @@ extension NavigationCore {
             guard let first = steps.indices.first(where: { holds(steps[$0].when) }) else {
                 // (1.1) No step can be shown: it finishes with `done` once it is in place.
                 flow.setEntries([])
-                pendingEmptySequences.append(id)
+                work.pendingEmptySequences.append(id)
                 return
             }
             let item = try makeItem(steps[first].target.name, input: input, depth: depth + 1, parent: id)
@@ -152,10 +152,10 @@ extension NavigationCore {
     /// input, once they are in place; the root finishing so ends the run.
     mutating func drainEmptySequences(depth: Int) {
         var rounds = 0
-        while !pendingEmptySequences.isEmpty, rounds < Self.maxDepth {
+        while !work.pendingEmptySequences.isEmpty, rounds < Self.maxDepth {
             rounds += 1
-            let empties = pendingEmptySequences
-            pendingEmptySequences = []
+            let empties = work.pendingEmptySequences
+            work.pendingEmptySequences = []
             for id in empties {
                 // Read before the change, in a scope of its own (see `[changing:]`).
                 guard let (name, input) = state.flows[id].flatMap({ sequence in
@@ -163,10 +163,10 @@ extension NavigationCore {
                         ? (sequence.flow, sequence.input) : nil
                 }) else { continue }
                 record(flow: name, action: "finish done")
-                _ = finish(id, outcome: "done", payload: input, depth: depth)
+                _ = finish(id, outcome: BuiltinEvent.done.name, payload: input, depth: depth)
             }
         }
-        pendingEmptySequences = []
+        work.pendingEmptySequences = []
     }
 
     /// Restarts what is empty: a stack or sequence with no entries, a switch with no branch, a
@@ -183,7 +183,7 @@ extension NavigationCore {
             case .tabs: needsFill = false
             }
             if flow.kind == .tabs, flow.tabs.contains(where: { $0.flow == nil }),
-               case .tabs(let declared, _)? = definitions.definition(of: flow)?.flow.kind {
+               case .tabs(let declared, _)? = tables.definitions.definition(of: flow)?.flow.kind {
                 emptyTabs = flow.tabs.indices.compactMap { position in
                     guard flow.tabs[position].flow == nil,
                           let tab = declared.first(where: { $0.id == flow.tabs[position].id }) else { return nil }

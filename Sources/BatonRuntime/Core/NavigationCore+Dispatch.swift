@@ -5,10 +5,10 @@ extension NavigationCore {
     /// sequence's `done`), its `*.event` key, the default of `back`; else it bubbles to the
     /// parent. An emission that reaches past the root is unhandled (`back`: rejected).
     mutating func dispatch(_ emission: Emission, at id: Int, arrival: Arrival, depth: Int) -> StepResult {
-        guard depth <= Self.maxDepth else { return .rejected(stoppedMessage(RuntimeMessage.tooDeep)) }
+        guard depth <= Self.maxDepth else { return .rejected(.limitReached, stoppedMessage(RuntimeMessage.tooDeep)) }
         // Only the flow's definition and parent are kept: a copy of the flow held across the action
         // would make its first change copy the flow's fields.
-        guard let (definition, parent) = state.flows[id].map({ (definitions.definition(of: $0), $0.parent) }),
+        guard let (definition, parent) = state.flows[id].map({ (tables.definitions.definition(of: $0), $0.parent) }),
               let definition else {
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
@@ -22,11 +22,11 @@ extension NavigationCore {
            let choice = definition.choice(at: position, where: { holds($0) }) {
             return perform(position, choice, of: definition, in: id, emission: emission, depth: depth)
         }
-        if !emission.isOutcome, emission.event == "back", let result = defaultBack(at: id, arrival: arrival) {
+        if !emission.isOutcome, emission.event == BuiltinEvent.back.name, let result = defaultBack(at: id, arrival: arrival) {
             return result
         }
         guard let parent else {
-            if !emission.isOutcome && emission.event == "back" { return .rejected(RuntimeMessage.nothingToGoBackTo) }
+            if !emission.isOutcome && emission.event == BuiltinEvent.back.name { return .rejected(.nothingToGoBackTo, RuntimeMessage.nothingToGoBackTo) }
             if emission.isOutcome { return .unhandled(RuntimeMessage.outcomeNotTaken(emission.trigger)) }
             return .unhandled(RuntimeMessage.unhandled(emission.trigger))
         }
@@ -39,7 +39,7 @@ extension NavigationCore {
         // Read before the change, in a scope of its own (see `[changing:]`).
         let name: String, step: Int?
         do {
-            guard emission.event == "done", let sequence = state.flows[id], sequence.kind == .sequence else { return nil }
+            guard emission.event == BuiltinEvent.done.name, let sequence = state.flows[id], sequence.kind == .sequence else { return nil }
             name = sequence.flow
             switch arrival {
             case .item(let item):
@@ -69,32 +69,32 @@ extension NavigationCore {
     /// reported when none does. A rejected action leaves the dismissal standing and is logged
     /// as a nested entry.
     private mutating func offerDismissed(_ name: String, to owner: Int, depth: Int) {
-        guard let definition = state.flows[owner].flatMap({ definitions.definition(of: $0) }) else { return }
-        guard let position = definition.keys.specific(source: name, event: "dismissed"),
+        guard let definition = state.flows[owner].flatMap({ tables.definitions.definition(of: $0) }) else { return }
+        guard let position = definition.keys.specific(source: name, event: BuiltinEvent.dismissed.name),
               let choice = definition.choice(at: position, where: { holds($0) }) else { return }
-        let checkpoint = usesReturn ? makeCheckpoint() : nil
-        let saved = trace
-        trace = StepTrace()
+        let checkpoint = tables.usesReturn ? makeCheckpoint() : nil
+        let saved = work.trace
+        work.trace = StepTrace()
         let slot = reserveNested()
-        let emission = Emission(event: "dismissed", source: name, payload: nil, isOutcome: false)
+        let emission = Emission(event: BuiltinEvent.dismissed.name, source: name, payload: nil, isOutcome: false)
         var result = perform(position, choice, of: definition, in: owner, emission: emission, depth: depth + 1)
-        if result == .handled {
+        if result.isHandled {
             drainEmptySequences(depth: depth + 1)
             repairIfNeeded()
             if let failure = deliverPendingResult(), let checkpoint {
                 rollBack(to: checkpoint)
-                result = .rejected(failure)
+                result = failure
             }
         }
-        recordNested(trigger: "\(name).dismissed", trace: trace, result: result.name, message: result.message, at: slot)
-        trace = saved
+        recordNested(trigger: "\(name).dismissed", trace: work.trace, result: result, at: slot)
+        work.trace = saved
     }
 
     /// (1.1) A tap on the selected tab: with `reselect: popToRoot` its stack or sequence goes
     /// back to its root (its modals stay); with `keep` nothing changes. Handled either way.
     mutating func reselect(tab id: String, in tabs: Int) -> StepResult {
-        guard let node = state.flows[tabs] else { return .rejected(RuntimeMessage.noTab(id)) }
-        guard definitions.definition(of: node)?.flow.reselect == .popToRoot else {
+        guard let node = state.flows[tabs] else { return .rejected(.noTab, RuntimeMessage.noTab(id)) }
+        guard tables.definitions.definition(of: node)?.flow.reselect == .popToRoot else {
             record(flow: node.flow, action: "reselect \(id): keep")
             return .handled
         }
@@ -141,7 +141,7 @@ extension NavigationCore {
     /// sequence with `done` when there is none. (1.1) A transient step's entry is removed once
     /// the next step is shown.
     mutating func advance(_ id: Int, after step: Int, payload: Value?, depth: Int) -> StepResult {
-        guard case .sequence(let steps)? = definition(id)?.flow.kind else { return .rejected(RuntimeMessage.noSequence("")) }
+        guard case .sequence(let steps)? = definition(id)?.flow.kind else { return .rejected(.noSequence, RuntimeMessage.noSequence("")) }
         var next = step + 1
         while next < steps.count {
             if holds(steps[next].when) {
@@ -158,12 +158,12 @@ extension NavigationCore {
                     }
                     return .handled
                 } catch {
-                    return .rejected(error.message)
+                    return error.result
                 }
             }
             next += 1
         }
-        return finish(id, outcome: "done", payload: payload, depth: depth)
+        return finish(id, outcome: BuiltinEvent.done.name, payload: payload, depth: depth)
     }
 
     /// Finishes flow `id` with `outcome`: removes it from its parent (its stack entries, its
@@ -174,21 +174,23 @@ extension NavigationCore {
     /// noted in the step's `use`.
     mutating func finish(_ id: Int, outcome: String, payload: Value?, depth: Int, by finishing: TransitionUse? = nil) -> StepResult {
         // Read before the change, in a scope of its own (see `[changing:]`).
-        let flowName: String, parentID: Int, step: Int?, stays: Bool, presentedByParent: Bool
+        let flowName: String, parentID: Int, step: Int?, stays: Bool, presentedByParent: Bool, outcomeText: String?
         do {
-            guard let flow = state.flows[id] else { return .rejected(RuntimeMessage.unknownTarget(String(id))) }
+            guard let flow = state.flows[id] else { return .rejected(.unknownTarget, RuntimeMessage.unknownTarget(String(id))) }
+            outcomeText = tables.definitions.definition(of: flow)?.outcomeTriggers[outcome]
             guard let parentInstance = flow.parent, let parent = state.flows[parentInstance] else {
                 state.finished = outcome
                 state.finishedPayload = payload
+                work.changes.outcomeOrHeldLinks = true
                 return .handled
             }
             flowName = flow.flow
             parentID = parentInstance
             step = parent.kind == .sequence ? parent.stepIndices[id] : nil
             let steps: [Step]
-            if case .sequence(let declared)? = definitions.definition(of: parent)?.flow.kind { steps = declared } else { steps = [] }
+            if case .sequence(let declared)? = tables.definitions.definition(of: parent)?.flow.kind { steps = declared } else { steps = [] }
             // (1.1) A flow step that finishes with `done` stays below the next step, as it was left.
-            if let step, outcome == "done", steps.indices.contains(step) {
+            if let step, outcome == BuiltinEvent.done.name, steps.indices.contains(step) {
                 stays = !steps[step].transient && parent.entries.last?.id == id && flow.activeItem != nil
             } else {
                 stays = false
@@ -204,23 +206,23 @@ extension NavigationCore {
                 _ = self[changing: parentID]?.removeChild(id)
             }
             self[keepingAllHeld: id]?.parent = nil
-            needsRepair = true  // the parent may be left empty; settle() restarts it
+            work.needsRepair = true  // the parent may be left empty; settle() restarts it
         }
-        let saved = trace
-        trace = StepTrace()
+        let saved = work.trace
+        work.trace = StepTrace()
         let emission = Emission(event: outcome, source: flowName, payload: payload, isOutcome: true)
         let slot = reserveNested()
         let result = dispatch(emission, at: parentID, arrival: .finished(step: step), depth: depth + 1)
         // (1.1) An outcome no flow takes is logged, not an error: the child has finished and is
         // closed, which is what the step asked for. Lint's `unhandled-outcome` warns about it, and
         // exploration's `unhandled-outcome-in-state` per placement, from what `use` notes here.
-        recordNested(trigger: "outcome \(emission.trigger)", trace: trace, result: result.name, message: result.message,
-                     failing: result.name != "unhandled", at: slot)
-        if result.name == "unhandled", let finishing {
+        recordNested(trigger: outcomeText ?? "outcome \(flowName).\(outcome)", trace: work.trace, result: result,
+                     failing: result.outcome != .unhandled, at: slot)
+        if result.outcome == .unhandled, let finishing {
             let above = ancestors(of: parentID).reversed().map { state.flows[$0]?.flow ?? "" }
-            use.untakenOutcomes.append(UntakenOutcome(outcome: outcome, placement: above + [flowName], finishedBy: finishing))
+            work.use.untakenOutcomes.append(UntakenOutcome(outcome: outcome, placement: above + [flowName], finishedBy: finishing))
         }
-        trace = saved
+        work.trace = saved
         return .handled
     }
 
@@ -229,21 +231,21 @@ extension NavigationCore {
     /// The state now, to roll back to if what follows fails.
     func makeCheckpoint() -> CoreCheckpoint {
         CoreCheckpoint(
-            state: state, needsRepair: needsRepair, nestedCount: nestedEntries.count, pendingResult: pendingResult,
-            results: deliveredResults.count, inputs: updatedInputs.count, use: use)
+            state: state, needsRepair: work.needsRepair, nestedCount: work.nestedEntries.count, pendingResult: work.pendingResult,
+            results: work.deliveredResults.count, inputs: work.updatedInputs.count, use: work.use)
     }
 
     /// Puts everything back as it was at `checkpoint`: the navigation state, the counters and
     /// held links, and what the step had recorded so far.
     mutating func rollBack(to checkpoint: CoreCheckpoint) {
         state = checkpoint.state
-        needsRepair = checkpoint.needsRepair
-        pendingResult = checkpoint.pendingResult
-        pendingEmptySequences = []
-        use = checkpoint.use
-        if deliveredResults.count > checkpoint.results { deliveredResults.removeLast(deliveredResults.count - checkpoint.results) }
-        if updatedInputs.count > checkpoint.inputs { updatedInputs.removeLast(updatedInputs.count - checkpoint.inputs) }
-        if nestedEntries.count > checkpoint.nestedCount { nestedEntries.removeLast(nestedEntries.count - checkpoint.nestedCount) }
+        work.needsRepair = checkpoint.needsRepair
+        work.pendingResult = checkpoint.pendingResult
+        work.pendingEmptySequences = []
+        work.use = checkpoint.use
+        if work.deliveredResults.count > checkpoint.results { work.deliveredResults.removeLast(work.deliveredResults.count - checkpoint.results) }
+        if work.updatedInputs.count > checkpoint.inputs { work.updatedInputs.removeLast(work.updatedInputs.count - checkpoint.inputs) }
+        if work.nestedEntries.count > checkpoint.nestedCount { work.nestedEntries.removeLast(work.nestedEntries.count - checkpoint.nestedCount) }
     }
 }
 

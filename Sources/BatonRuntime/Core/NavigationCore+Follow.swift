@@ -12,7 +12,7 @@ extension NavigationCore {
             let (id, depth) = queue[head]
             head += 1
             guard let flow = state.flows[id] else { continue }
-            if flow.kind == .switch, definitions.definition(of: flow)?.flow.follow == true {
+            if flow.kind == .switch, tables.definitions.definition(of: flow)?.flow.follow == true {
                 follow(id)
             }
             guard depth < Self.maxDepth * 4, let now = state.flows[id] else { continue }
@@ -23,47 +23,70 @@ extension NavigationCore {
     }
 
     private mutating func follow(_ owner: Int) {
-        guard let node = state.flows[owner], case .switch(let branches)? = definitions.definition(of: node)?.flow.kind,
+        guard let node = state.flows[owner], case .switch(let branches)? = tables.definitions.definition(of: node)?.flow.kind,
               let wanted = shownBranch(of: branches)?.target.name,
               node.branch?.name != wanted else { return }
-        let saved = trace
-        trace = StepTrace()
+        let saved = work.trace
+        work.trace = StepTrace()
         record(flow: node.flow, action: "resume \(wanted)")
         var result = StepResult.handled
         do {
             try resume(wanted, in: owner, input: contentInput(owner))
         } catch {
-            result = .rejected(error.message)
+            result = error.result
         }
         drainEmptySequences(depth: 0)
-        recordNested(trigger: "follow \(node.flow)", trace: trace, result: result.name, message: result.message)
-        trace = saved
+        recordNested(trigger: "follow \(node.flow)", trace: work.trace, result: result)
+        work.trace = saved
     }
 }
 
 extension NavigationCore {
-    /// The live switches whose shown branch is not the one their conditions pick now (the
-    /// first whose `when` holds, the last when none does), outermost first: a restored state
-    /// that a fresh start under today's flags and facts would not show.
-    package func switchesOutOfStep() -> [(flow: String, shown: String, wanted: String)] {
-        state.flows.keys.sorted().compactMap { id in
-            guard let node = state.flows[id], let (shown, wanted) = outOfStep(node) else { return nil }
-            return (node.flow, shown, wanted)
+    /// Whether a switch may show `branch` under today's flags and facts: when it has no
+    /// condition, when its condition holds, or when it is the one the switch's conditions pick
+    /// (the last, when none holds). A branch reached by `show` or `resume` is restored so; one
+    /// whose `when` is false now is not (a logged-out user never lands in the logged-in area).
+    func mayShow(_ branch: String, in branches: [Step]) -> Bool {
+        guard let step = branches.first(where: { $0.target.name == branch }) else { return false }
+        return step.when == nil || holds(step.when) || shownBranch(of: branches)?.target.name == branch
+    }
+
+    /// The first live switch (in id order, outermost first) whose shown branch may not be shown
+    /// under today's flags and facts (`mayShow`), with its branch and the one its conditions pick.
+    func switchShowingWhatItMayNot() -> (flow: String, shown: String, wanted: String)? {
+        for (_, node) in state.flows where node.kind == .switch {
+            guard let shown = node.branch?.name, case .switch(let branches)? = tables.definitions.definition(of: node)?.flow.kind,
+                  !mayShow(shown, in: branches) else { continue }
+            return (node.flow, shown, shownBranch(of: branches)?.target.name ?? "")
         }
+        return nil
+    }
+
+    /// Lets go of the kept branches that may not be shown under today's flags and facts
+    /// (`mayShow`), so that no `resume` brings one back: what a restore at launch keeps.
+    mutating func dropKeptBranchesThatMayNotShow() {
+        var dropping: [(owner: Int, branch: String)] = []
+        for (id, node) in state.flows where node.kind == .switch && !node.kept.isEmpty {
+            guard case .switch(let branches)? = tables.definitions.definition(of: node)?.flow.kind else { continue }
+            node.forEachKept { name, _ in if !mayShow(name, in: branches) { dropping.append((id, name)) } }
+        }
+        guard !dropping.isEmpty else { return }
+        for (owner, branch) in dropping { self[changing: owner]?.kept[branch] = nil }
+        collectReleased()
     }
 
     /// Whether a switch with `follow: true` is out of step: then any change of context or flags
     /// makes it follow (how exploration knows a fact set acts at once).
     package func hasFollowingSwitchOutOfStep() -> Bool {
         state.flows.values.contains { node in
-            definitions.definition(of: node)?.flow.follow == true && outOfStep(node) != nil
+            tables.definitions.definition(of: node)?.flow.follow == true && outOfStep(node) != nil
         }
     }
 
     /// The branch switch `node` shows and the one its conditions pick, when they differ.
     private func outOfStep(_ node: CoreFlow) -> (shown: String, wanted: String)? {
         guard node.kind == .switch, let shown = node.branch?.name,
-              case .switch(let branches)? = definitions.definition(of: node)?.flow.kind,
+              case .switch(let branches)? = tables.definitions.definition(of: node)?.flow.kind,
               let wanted = shownBranch(of: branches)?.target.name,
               wanted != shown else { return nil }
         return (shown, wanted)

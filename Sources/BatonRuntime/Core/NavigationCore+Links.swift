@@ -4,6 +4,8 @@ import BatonModel
 struct LinkOutcome {
     var result: LinkResult
     var message: String?
+    /// `open url`, as the log writes a step that opens the link, when it matched.
+    var trigger: String?
 }
 
 /// A matched link: the flow it goes into and the items of its way from that flow's root.
@@ -14,6 +16,22 @@ struct LinkTarget: Sendable {
     var way: [String]
     /// The pattern as written.
     var pattern: String
+    /// What the log writes of opening the link, made once per URL with its match (held links
+    /// are opened again after every step).
+    var texts: LinkTexts
+}
+
+/// The log's texts for one URL: the step that opens it, and the actions that hold and open it.
+final class LinkTexts: Sendable {
+    let open: String
+    let hold: String
+    let link: String
+
+    init(_ url: String) {
+        open = "open \(url)"
+        hold = "hold \(url)"
+        link = "link \(url)"
+    }
 }
 
 extension NavigationCore {
@@ -30,8 +48,8 @@ extension NavigationCore {
         switch check(target.way) {
         case .blocked(let branch):
             if holding && !state.heldLinks.contains(url) { hold(url) }
-            record(flow: target.flow.name, action: "hold \(url)")
-            return LinkOutcome(result: .held, message: RuntimeMessage.held(branch))
+            record(flow: target.flow.name, action: target.texts.hold)
+            return LinkOutcome(result: .held, message: RuntimeMessage.held(branch), trigger: target.texts.open)
         case .impossible(let message):
             return LinkOutcome(result: .noMatch, message: message)
         case .open:
@@ -42,11 +60,11 @@ extension NavigationCore {
             try apply(target)
         } catch {
             rollBack(to: checkpoint)
-            return LinkOutcome(result: .noMatch, message: error.message)
+            return LinkOutcome(result: .noMatch, message: error.message, trigger: target.texts.open)
         }
-        record(flow: target.flow.name, action: "link \(url)")
-        use.links.append(LinkUse(flow: target.flow.name, pattern: target.pattern))
-        return LinkOutcome(result: .opened)
+        record(flow: target.flow.name, action: target.texts.link)
+        work.use.links.append(LinkUse(flow: target.flow.name, pattern: target.pattern))
+        return LinkOutcome(result: .opened, trigger: target.texts.open)
     }
 
     /// Holds `url`, dropping the oldest held link (with a log entry) when `maxHeldLinks` are
@@ -54,27 +72,31 @@ extension NavigationCore {
     private mutating func hold(_ url: String) {
         if state.heldLinks.count >= Self.maxHeldLinks {
             let dropped = state.heldLinks.removeFirst()
-            recordNested(trigger: "open \(dropped)", trace: StepTrace(), result: "dropped",
-                         message: RuntimeMessage.heldLinkDropped(dropped))
+            var dropping = StepTrace()
+            dropping.resultName = "dropped"
+            recordNested(trigger: "open \(dropped)", trace: dropping,
+                         result: StepResult(.handled, message: RuntimeMessage.heldLinkDropped(dropped)))
         }
         state.heldLinks.append(url)
+        work.changes.outcomeOrHeldLinks = true
     }
 
     /// Opens the held links whose way can now be taken, in the order they were held.
     mutating func retryHeldLinks() {
         guard state.finished == nil, !state.heldLinks.isEmpty else { return }
         for url in state.heldLinks {
-            let saved = trace
-            trace = StepTrace()
+            let saved = work.trace
+            work.trace = StepTrace()
             let outcome = openLink(url, depth: 0, holding: false)
             if outcome.result != .held {
                 state.heldLinks.removeAll { $0 == url }
+                work.changes.outcomeOrHeldLinks = true
                 if outcome.result == .opened {
-                    recordNested(trigger: "open \(url)", trace: trace, result: "handled",
-                                 message: RuntimeMessage.heldLinkOpened(url))
+                    recordNested(trigger: outcome.trigger ?? "open \(url)", trace: work.trace,
+                                 result: StepResult(.handled, message: RuntimeMessage.heldLinkOpened(url)))
                 }
             }
-            trace = saved
+            work.trace = saved
         }
     }
 
@@ -92,32 +114,33 @@ extension NavigationCore {
 
     private func match(_ url: String) -> Result<LinkTarget, ActionFailure> {
         let link = DeepLink(url)
-        for flow in spec.flows {
+        for flow in tables.spec.flows {
             for pattern in flow.links {
                 guard let pathValues = pattern.pattern.match(link.segments) else { continue }
                 let values = link.query.merging(pathValues) { _, path in path }
-                let parameters = LinkParameters(index: index, values: values)
+                let parameters = LinkParameters(index: tables.index, values: values)
                 var items: [(name: String, presentation: Presentation?, input: Value?)] = []
                 for item in pattern.items {
                     let name = item.target.name
-                    let type = definitions.screens[name]?.screen.input ?? definitions.flows[name]?.flow.input
+                    let type = tables.definitions.screens[name]?.screen.input ?? tables.definitions.flows[name]?.flow.input
                     do {
                         items.append((name, item.presentation, try parameters.input(for: type)))
                     } catch {
-                        return .failure(ActionFailure(message: error.message))
+                        return .failure(ActionFailure(.linkDidNotOpen, error.message))
                     }
                 }
-                guard let way = linkWays.way(to: flow.name) else {
-                    return .failure(ActionFailure(message: RuntimeMessage.linkUnreachable(flow.name)))
+                guard let way = tables.linkWays.way(to: flow.name) else {
+                    return .failure(ActionFailure(.linkDidNotOpen, RuntimeMessage.linkUnreachable(flow.name)))
                 }
                 switch flow.kind {
                 case .stack, .sequence: break
-                case .tabs, .switch: return .failure(ActionFailure(message: RuntimeMessage.linkNotStack(flow.name)))
+                case .tabs, .switch: return .failure(ActionFailure(.linkDidNotOpen, RuntimeMessage.linkNotStack(flow.name)))
                 }
-                return .success(LinkTarget(flow: flow, items: items, way: way, pattern: pattern.pattern.text))
+                return .success(LinkTarget(flow: flow, items: items, way: way, pattern: pattern.pattern.text,
+                                           texts: LinkTexts(url)))
             }
         }
-        return .failure(ActionFailure(message: RuntimeMessage.linkNoMatch(url)))
+        return .failure(ActionFailure(.linkDidNotOpen, RuntimeMessage.linkNoMatch(url)))
     }
 
     private enum WayCheck {
@@ -131,7 +154,7 @@ extension NavigationCore {
         var current: CoreFlow? = state.root
         for (position, name) in way.enumerated().dropFirst() {
             let parentName = way[position - 1]
-            guard let parent = definitions.flows[parentName] else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
+            guard let parent = tables.definitions.flows[parentName] else { return .impossible(RuntimeMessage.linkUnreachable(name)) }
             switch parent.flow.kind {
             case .tabs(let tabs, _):
                 if let live = current, live.kind == .tabs {
@@ -170,12 +193,12 @@ extension NavigationCore {
         var current = state.rootID
         clearPresented(of: current)
         for name in target.way.dropFirst() {
-            guard let flow = state.flows[current] else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
+            guard let flow = state.flows[current] else { throw ActionFailure(.linkDidNotOpen, RuntimeMessage.linkUnreachable(name)) }
             let next: Int
             switch flow.kind {
             case .tabs:
                 guard let slot = tabSlot(of: flow, running: name), let child = slot.flow else {
-                    throw ActionFailure(message: RuntimeMessage.linkHiddenTab(name))
+                    throw ActionFailure(.linkDidNotOpen, RuntimeMessage.linkHiddenTab(name))
                 }
                 setSelectedTab(slot.id, of: current)
                 next = child.id
@@ -184,7 +207,7 @@ extension NavigationCore {
                     try resume(name, in: current, input: contentInput(current))
                 }
                 guard let child = state.flows[current]?.branch, child.isFlow else {
-                    throw ActionFailure(message: RuntimeMessage.linkUnreachable(name))
+                    throw ActionFailure(.linkDidNotOpen, RuntimeMessage.linkUnreachable(name))
                 }
                 next = child.id
             case .stack, .sequence:
@@ -193,7 +216,7 @@ extension NavigationCore {
                     next = child.id
                 } else {
                     let item = try makeItem(name, input: contentInput(current), under: current)
-                    guard item.isFlow else { throw ActionFailure(message: RuntimeMessage.linkUnreachable(name)) }
+                    guard item.isFlow else { throw ActionFailure(.linkDidNotOpen, RuntimeMessage.linkUnreachable(name)) }
                     adopt(item, by: current)
                     self[changing: current]?.setEntries([])
                     if flow.kind == .sequence {
@@ -208,7 +231,7 @@ extension NavigationCore {
             current = next
         }
         guard let linkStack = state.flows[current], linkStack.kind.holdsStack, let first = linkStack.entries.first else {
-            throw ActionFailure(message: RuntimeMessage.linkNotStack(state.flows[current]?.flow ?? ""))
+            throw ActionFailure(.linkDidNotOpen, RuntimeMessage.linkNotStack(state.flows[current]?.flow ?? ""))
         }
         clearPresented(of: current)
         try place(target.items, on: current, after: [first])
@@ -226,7 +249,7 @@ extension NavigationCore {
         var holder = linkStack
         var closed = false
         for item in items {
-            guard !closed else { throw ActionFailure(message: RuntimeMessage.linkAfterScreen(item.name)) }
+            guard !closed else { throw ActionFailure(.linkDidNotOpen, RuntimeMessage.linkAfterScreen(item.name)) }
             let made = try makeItem(item.name, input: item.input, under: holder)
             if let presentation = item.presentation {
                 self[changing: stack]?.setEntries(entries)
@@ -238,7 +261,7 @@ extension NavigationCore {
             }
             if made.isFlow {
                 guard let inner = state.flows[made.id], inner.kind.holdsStack else {
-                    throw ActionFailure(message: RuntimeMessage.linkNotStack(made.name))
+                    throw ActionFailure(.linkDidNotOpen, RuntimeMessage.linkNotStack(made.name))
                 }
                 stack = made.id
                 entries = inner.entries
@@ -252,7 +275,7 @@ extension NavigationCore {
 
     /// The shown tab of a tabs flow instance that runs flow `name`.
     private func tabSlot(of flow: CoreFlow, running name: String) -> CoreTab? {
-        guard case .tabs(let declared, _)? = definitions.definition(of: flow)?.flow.kind else { return nil }
+        guard case .tabs(let declared, _)? = tables.definitions.definition(of: flow)?.flow.kind else { return nil }
         return flow.tabs.first { slot in declared.first { $0.id == slot.id }?.flow.name == name }
     }
 

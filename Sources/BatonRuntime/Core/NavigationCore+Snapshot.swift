@@ -16,14 +16,14 @@ extension NavigationCore {
         if let problem = SnapshotLimits.problem(with: snapshot) {
             throw DiagnosticsError([RuntimeDiagnostic.snapshot(problem)])
         }
-        var reader = SnapshotReader(index: index, lenient: false)
-        do throws(ActionFailure) {
+        var reader = SnapshotReader(index: tables.index, lenient: false)
+        do throws(SnapshotFailure) {
             let root = try reader.flow(snapshot.root, parent: nil, depth: 0)
-            guard snapshot.root.flow == spec.start.name else {
-                throw ActionFailure(message: "the root flow is '\(snapshot.root.flow)', the spec starts '\(spec.start.name)'")
+            guard snapshot.root.flow == tables.spec.start.name else {
+                throw SnapshotFailure("the root flow is '\(snapshot.root.flow)', the spec starts '\(tables.spec.start.name)'")
             }
             guard snapshot.nextInstanceID > reader.maxID else {
-                throw ActionFailure(message: "nextInstanceID \(snapshot.nextInstanceID) is not above the ids in use")
+                throw SnapshotFailure("nextInstanceID \(snapshot.nextInstanceID) is not above the ids in work.use")
             }
             state = CoreState(
                 rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: snapshot.heldLinks,
@@ -40,11 +40,11 @@ extension NavigationCore {
     /// Throws, keeping the old spec, when the new one cannot start.
     package mutating func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) -> CoreReport {
         let saved = snapshot()
-        let oldSpec = spec
+        let oldSpec = tables.spec
         let oldState = state
         replaceIndex(with: newSpec)
-        createdThisStep = 0
-        var reader = SnapshotReader(index: index, lenient: true)
+        work.createdThisStep = 0
+        var reader = SnapshotReader(index: tables.index, lenient: true)
         let root = saved.root.flow == newSpec.start.name ? try? reader.flow(saved.root, parent: nil, depth: 0) : nil
         do throws(ActionFailure) {
             if let root {
@@ -63,7 +63,7 @@ extension NavigationCore {
             throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: newSpec)])
         }
         collectReleased()
-        needsRepair = true
+        work.needsRepair = true
         return settleAfterChange(following: false)
     }
 
@@ -98,6 +98,12 @@ extension NavigationCore {
     }
 }
 
+/// Why a snapshot cannot be read against a spec.
+struct SnapshotFailure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
 /// Reads a snapshot's tree into flow and screen instances against a spec. Strict: anything
 /// that does not fit throws. Lenient (a new spec): what does not fit is dropped.
 struct SnapshotReader {
@@ -114,15 +120,15 @@ struct SnapshotReader {
     }
 
     /// Reads a flow and everything under it; its instance id.
-    mutating func flow(_ snapshot: FlowSnapshot, parent: Int?, depth: Int) throws(ActionFailure) -> Int {
+    mutating func flow(_ snapshot: FlowSnapshot, parent: Int?, depth: Int) throws(SnapshotFailure) -> Int {
         guard depth < NavigationCore.maxDepth else {
-            throw ActionFailure(message: "flows nested deeper than \(NavigationCore.maxDepth)")
+            throw SnapshotFailure("flows nested deeper than \(NavigationCore.maxDepth)")
         }
         guard let flow = index.flows[snapshot.flow] else {
-            throw ActionFailure(message: "unknown flow '\(snapshot.flow)'")
+            throw SnapshotFailure("unknown flow '\(snapshot.flow)'")
         }
         guard flow.kind.keyword == snapshot.kind else {
-            throw ActionFailure(message: "flow '\(snapshot.flow)' is a \(flow.kind.keyword) flow, the snapshot has a \(snapshot.kind)")
+            throw SnapshotFailure("flow '\(snapshot.flow)' is a \(flow.kind.keyword) flow, the snapshot has a \(snapshot.kind)")
         }
         try claim(snapshot.id)
         let id = snapshot.id
@@ -135,7 +141,7 @@ struct SnapshotReader {
                 let step = snapshot.steps.indices.contains(position) ? snapshot.steps[position] : nil
                 if let step, !steps.indices.contains(step) || entry.name != steps[step].target.name {
                     if lenient { break }
-                    throw ActionFailure(message: "entry \(position) of sequence '\(flow.name)' is not step \(step)")
+                    throw SnapshotFailure("entry \(position) of sequence '\(flow.name)' is not step \(step)")
                 }
                 guard let item = try itemOrDrop(entry, parent: id, depth: depth) else { break }
                 node.entries.append(item)
@@ -150,13 +156,13 @@ struct SnapshotReader {
             for tab in snapshot.tabs {
                 guard let declaration = declared.first(where: { $0.id == tab.id }) else {
                     if lenient { continue }
-                    throw ActionFailure(message: "flow '\(flow.name)' has no tab '\(tab.id)'")
+                    throw SnapshotFailure("flow '\(flow.name)' has no tab '\(tab.id)'")
                 }
                 var child: CoreItem?
                 if let item = tab.flow {
                     child = try itemOrDrop(item, parent: id, depth: depth)
                     if child?.name != declaration.flow.name || child?.isFlow != true {
-                        if !lenient { throw ActionFailure(message: "tab '\(tab.id)' of '\(flow.name)' runs '\(declaration.flow.name)'") }
+                        if !lenient { throw SnapshotFailure("tab '\(tab.id)' of '\(flow.name)' runs '\(declaration.flow.name)'") }
                         child = nil
                     }
                 }
@@ -165,7 +171,7 @@ struct SnapshotReader {
             let selected = snapshot.selectedTab ?? ""
             let known = node.tabs.contains { $0.id == selected }
             if !known && !lenient {
-                throw ActionFailure(message: "flow '\(flow.name)' has no tab '\(selected)' to select")
+                throw SnapshotFailure("flow '\(flow.name)' has no tab '\(selected)' to select")
             }
             node.selectedTab = known ? selected : (node.tabs.first?.id ?? "")
         case .switch(let branches):
@@ -173,18 +179,18 @@ struct SnapshotReader {
                 if branches.contains(where: { $0.target.name == branch.name }) {
                     node.branch = try itemOrDrop(branch, parent: id, depth: depth)
                 } else if !lenient {
-                    throw ActionFailure(message: "switch '\(flow.name)' has no branch '\(branch.name)'")
+                    throw SnapshotFailure("switch '\(flow.name)' has no branch '\(branch.name)'")
                 }
             }
             for hidden in snapshot.kept {
                 let name = hidden.name
                 guard branches.contains(where: { $0.target.name == name }) else {
                     if lenient { continue }
-                    throw ActionFailure(message: "switch '\(flow.name)' has no branch '\(name)' to keep")
+                    throw SnapshotFailure("switch '\(flow.name)' has no branch '\(name)' to keep")
                 }
                 guard node.kept[name] == nil, node.branch?.name != name else {
                     if lenient { continue }
-                    throw ActionFailure(message: "switch '\(flow.name)' keeps branch '\(name)' twice, or keeps the shown one")
+                    throw SnapshotFailure("switch '\(flow.name)' keeps branch '\(name)' twice, or keeps the shown one")
                 }
                 if let item = try itemOrDrop(hidden, parent: id, depth: depth) { node.kept[name] = item }
             }
@@ -197,7 +203,7 @@ struct SnapshotReader {
     }
 
     /// The item, its flow's parent set to `parent`; nil when lenient and it does not fit.
-    private mutating func itemOrDrop(_ snapshot: ItemSnapshot, parent: Int, depth: Int) throws(ActionFailure) -> CoreItem? {
+    private mutating func itemOrDrop(_ snapshot: ItemSnapshot, parent: Int, depth: Int) throws(SnapshotFailure) -> CoreItem? {
         do {
             return try item(snapshot, parent: parent, depth: depth)
         } catch {
@@ -206,11 +212,11 @@ struct SnapshotReader {
         }
     }
 
-    private mutating func item(_ snapshot: ItemSnapshot, parent: Int, depth: Int) throws(ActionFailure) -> CoreItem {
+    private mutating func item(_ snapshot: ItemSnapshot, parent: Int, depth: Int) throws(SnapshotFailure) -> CoreItem {
         switch snapshot {
         case .screen(let screen):
             guard let declaration = index.screens[screen.screen] else {
-                throw ActionFailure(message: "unknown screen '\(screen.screen)'")
+                throw SnapshotFailure("unknown screen '\(screen.screen)'")
             }
             try claim(screen.id)
             screens[screen.id] = CoreScreen(id: screen.id, screen: screen.screen,
@@ -223,9 +229,9 @@ struct SnapshotReader {
         }
     }
 
-    private mutating func claim(_ id: Int) throws(ActionFailure) {
+    private mutating func claim(_ id: Int) throws(SnapshotFailure) {
         guard id > 0, seen.insert(id).inserted else {
-            throw ActionFailure(message: "instance id \(id) is used twice or is not positive")
+            throw SnapshotFailure("instance id \(id) is used twice or is not positive")
         }
         maxID = max(maxID, id)
     }

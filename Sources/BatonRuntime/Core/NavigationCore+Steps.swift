@@ -1,7 +1,8 @@
 import BatonModel
 
 /// What one step of the core did: its result, the log entries it made (its own first, then
-/// nested ones, not yet numbered), and what the view models of its screens must be told.
+/// nested ones, not yet numbered), what the view models of its screens must be told, and what
+/// it changed.
 package struct CoreReport: Sendable {
     package var result: StepResult
     /// What became of a deep link, for `open`.
@@ -13,6 +14,8 @@ package struct CoreReport: Sendable {
     package var inputs: [(instance: Int, input: Value?)]
     /// What of the spec the step used.
     package var use: StepUse
+    /// The flows and screens the step changed, made and released.
+    package var changes = StepChanges()
 }
 
 extension NavigationCore {
@@ -32,8 +35,8 @@ extension NavigationCore {
         let shown = visibleScreenWalk().visible
         let visible = shown.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "back", source: visible) { core in
-            guard let visible else { return .rejected(RuntimeMessage.nothingVisible) }
-            return core.emitFromVisible("back", screen: visible, instance: nil, payload: nil, shown: shown, isTrigger: false)
+            guard let visible else { return .rejected(.nothingVisible, RuntimeMessage.nothingVisible) }
+            return core.emitFromVisible(BuiltinEvent.back.name, screen: visible, instance: nil, payload: nil, shown: shown, isTrigger: false)
         }
     }
 
@@ -46,7 +49,7 @@ extension NavigationCore {
             guard let owner = walk.modalOwner,
                   let (flowName, modal) = core.state.flows[owner].flatMap({ flow in flow.presented.map { (flow.flow, $0.item) } })
             else {
-                return .rejected(RuntimeMessage.nothingPresented)
+                return .rejected(.nothingPresented, RuntimeMessage.nothingPresented)
             }
             core.closeByUser(modal, presentedBy: owner, flow: flowName)
             return .handled
@@ -66,7 +69,7 @@ extension NavigationCore {
                   let (flowName, selected) = core.state.flows[tabs].map({ ($0.flow, $0.selectedTab) }) else {
                 let covered = walk.tabs.contains(where: hasTab)
                 let modal = walk.modalOwner.flatMap { core.state.flows[$0]?.presented?.item.name }
-                return .rejected(covered ? RuntimeMessage.tabCovered(id, by: modal) : RuntimeMessage.noTab(id))
+                return covered ? .rejected(.tabCovered, RuntimeMessage.tabCovered(id, by: modal)) : .rejected(.noTab, RuntimeMessage.noTab(id))
             }
             if selected == id {
                 return core.reselect(tab: id, in: tabs)
@@ -82,12 +85,13 @@ extension NavigationCore {
         var report = runStep(trigger: "open \(url)", source: nil) { core in
             let outcome = core.openLink(url, depth: 0)
             linkResult = outcome.result
+            if let trigger = outcome.trigger { core.work.trace.trigger = trigger }
             switch outcome.result {
             case .opened: return .handled
             case .held:
-                core.trace.resultName = "held"
+                core.work.trace.resultName = "held"
                 return .handled
-            case .noMatch: return .rejected(outcome.message ?? RuntimeMessage.linkNoMatch(url))
+            case .noMatch, .queued: return .rejected(.linkDidNotOpen, outcome.message ?? RuntimeMessage.linkNoMatch(url))
             }
         }
         report.link = linkResult
@@ -98,15 +102,21 @@ extension NavigationCore {
     /// switches follow and opens held links that can now be opened. Throws, changing nothing,
     /// on any undeclared name or value that does not fit.
     package mutating func set(context: [String: Value], flags: [String: Literal?]) throws(DiagnosticsError) -> CoreReport {
-        let given = flags.compactMapValues { $0 }
-        var problems = checker.settingProblems(flags: given, context: context, requireAll: false)
-        for (name, value) in flags where value == nil && index.flags[name] == nil {
-            if let problem = checker.flagProblem(name, .bool(false)) { problems.append(problem) }
-        }
-        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec) }) }
+        try checkSettings(context: context, flags: flags)
         environment.context.merge(context) { _, new in new }
         for (name, value) in flags { environment.flagOverrides[name] = value }
         return settleAfterChange()
+    }
+
+    /// Throws one diagnostic per undeclared fact or flag, or value that does not fit, of a
+    /// `set(context:flags:)`; changes nothing.
+    package func checkSettings(context: [String: Value], flags: [String: Literal?]) throws(DiagnosticsError) {
+        let given = flags.compactMapValues { $0 }
+        var problems = tables.checker.settingProblems(flags: given, context: context, requireAll: false)
+        for (name, value) in flags where value == nil && tables.index.flags[name] == nil {
+            if let problem = tables.checker.flagProblem(name, .bool(false)) { problems.append(problem) }
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: tables.spec) }) }
     }
 
     /// Takes one step, as a scenario file, a host or the exploration would. A `set` that does
@@ -118,19 +128,14 @@ extension NavigationCore {
         case .dismiss: return dismiss()
         case .tab(let id): return selectTab(id)
         case .open(let url): return open(url)
-        case .set(let context, let flags):
-            do {
-                return try set(context: context, flags: flags.mapValues { Optional($0) })
-            } catch {
-                return CoreReport(result: .rejected(error.description), link: nil, entries: [], results: [], inputs: [],
-                                  use: StepUse())
-            }
+        case .set(let context, let flags): return take(.set(context: context, flags: flags.mapValues { Optional($0) }))
         }
     }
 
     /// Takes one step and says what became of it.
     package mutating func apply(_ step: NavigationStep) -> NavigationStepOutcome {
-        NavigationStepOutcome(take(step), of: step)
+        var report = take(step)
+        return NavigationStepOutcome(taking: &report, of: step)
     }
 
     // MARK: Running a step
@@ -140,29 +145,28 @@ extension NavigationCore {
     mutating func runStep(trigger: @autoclosure () -> String, source: String?,
                           _ body: (inout NavigationCore) -> StepResult) -> CoreReport {
         beginStep()
-        let checkpoint = usesReturn && state.finished == nil ? makeCheckpoint() : nil
-        var result: StepResult = state.finished == nil ? body(&self) : .rejected(RuntimeMessage.finished)
-        if result != .handled { pendingResult = nil }
+        let checkpoint = tables.usesReturn && state.finished == nil ? makeCheckpoint() : nil
+        var result: StepResult = state.finished == nil ? body(&self) : .rejected(.finished, RuntimeMessage.finished)
+        if !result.isHandled { work.pendingResult = nil }
         drainEmptySequences(depth: 0)
         repairIfNeeded()
         if let failure = deliverPendingResult(), let checkpoint {
-            let returning = use.transitions.last { $0.isReturn(in: index) }
+            let returning = work.use.transitions.last { $0.isReturn(in: tables.index) }
             rollBack(to: checkpoint)
-            use.refusal = returning.map { Refusal(alternative: $0, reason: failure) }
-            result = .rejected(failure)
+            work.use.refusal = returning.map { Refusal(alternative: $0, reason: failure.message) }
+            result = failure
         }
-        let own = trace
+        let own = work.trace
         // A rejected step changed nothing, so no held link can have become openable.
-        settle(retryingLinks: result == .handled)
+        settle(retryingLinks: result.isHandled)
         releaseUnheld()
-        guard recordsLog else { return endStep(result: result, entries: []) }
         // The step's own entry goes first, in the room the last step's entries left.
         var entries: [LogEntry] = []
-        swap(&entries, &spareEntries)
+        swap(&entries, &work.spareEntries)
         entries.append(LogEntry(
             sequence: 0, trigger: own.trigger ?? trigger(), source: source, flow: own.flow, action: own.actionText,
-            result: own.resultName ?? result.name, message: result.message, isError: isError(result.name), state: nil))
-        if !nestedEntries.isEmpty { entries += nestedEntries }
+            result: own.resultName ?? result.name, message: result.message, isError: isError(result), state: nil))
+        if !work.nestedEntries.isEmpty { entries += work.nestedEntries }
         return endStep(result: result, entries: entries)
     }
 
@@ -173,29 +177,33 @@ extension NavigationCore {
         if following { follow() }
         settle()
         releaseUnheld()
-        return endStep(result: .handled, entries: nestedEntries)
+        return endStep(result: .handled, entries: work.nestedEntries)
     }
 
     private mutating func beginStep() {
-        trace = StepTrace()
-        if reusesUseRoom { use.reset() } else { use = StepUse() }
+        work.trace = StepTrace()
+        // What a start, a restore or a new spec changed is not a step's.
+        if !work.changes.isEmpty { work.changes.removeAll() }
         // The last step's report took these lists, so they are empty but after a step that
         // failed part way: then only are they written.
-        if !nestedEntries.isEmpty { nestedEntries = [] }
-        createdThisStep = 0
-        if pendingResult != nil { pendingResult = nil }
-        if !deliveredResults.isEmpty { deliveredResults = [] }
-        if !updatedInputs.isEmpty { updatedInputs = [] }
+        if !work.nestedEntries.isEmpty { work.nestedEntries = [] }
+        work.createdThisStep = 0
+        if work.pendingResult != nil { work.pendingResult = nil }
+        if !work.deliveredResults.isEmpty { work.deliveredResults = [] }
+        if !work.updatedInputs.isEmpty { work.updatedInputs = [] }
     }
 
     /// The step's report. What the step recorded moves into it rather than being copied and
-    /// then emptied here (a retain and a release of each list, every step); `use` is copied,
-    /// since the core keeps what the last step used.
+    /// then emptied here (a retain and a release of each list, every step).
     private mutating func endStep(result: StepResult, entries: [LogEntry]) -> CoreReport {
-        var report = CoreReport(result: result, link: nil, entries: entries, results: [], inputs: [], use: use)
-        swap(&report.results, &deliveredResults)
-        swap(&report.inputs, &updatedInputs)
-        nestedEntries = []
+        var report = CoreReport(result: result, link: nil, entries: entries, results: [], inputs: [], use: StepUse())
+        swap(&report.results, &work.deliveredResults)
+        swap(&report.inputs, &work.updatedInputs)
+        swap(&report.use, &work.use)
+        swap(&work.use, &work.spareUse)
+        swap(&report.changes, &work.changes)
+        swap(&work.changes, &work.spareChanges)
+        work.nestedEntries = []
         return report
     }
 
@@ -203,43 +211,39 @@ extension NavigationCore {
     /// `slot` is a place reserved with `reserveNested()`, so entries keep the order their
     /// causes happened in. `failing` is false for an entry that is never an error, even in
     /// strict mode (an outcome no flow takes).
-    mutating func recordNested(trigger: @autoclosure () -> String, trace nested: StepTrace, result: String,
-                               message: String?, failing: Bool = true, at slot: Int? = nil) {
-        guard recordsLog else { return }
+    mutating func recordNested(trigger: @autoclosure () -> String, trace nested: StepTrace, result: StepResult,
+                               failing: Bool = true, at slot: Int? = nil) {
         let entry = LogEntry(
-            sequence: 0, trigger: trigger(), flow: nested.flow, action: nested.actionText, result: result,
-            message: message, isError: failing && isError(result))
-        if let slot, nestedEntries.indices.contains(slot) {
-            nestedEntries[slot] = entry
+            sequence: 0, trigger: trigger(), flow: nested.flow, action: nested.actionText,
+            result: nested.resultName ?? result.name, message: result.message, isError: failing && isError(result))
+        if let slot, work.nestedEntries.indices.contains(slot) {
+            work.nestedEntries[slot] = entry
         } else {
-            nestedEntries.append(entry)
+            work.nestedEntries.append(entry)
         }
     }
 
-    /// Notes an action of the current step for its log entry; nothing is built when the log
-    /// is off.
+    /// Notes an action of the current step for its log entry.
     mutating func record(flow: @autoclosure () -> String, action: @autoclosure () -> String) {
-        guard recordsLog else { return }
-        trace.record(flow: flow(), action: action())
+        work.trace.record(flow: flow(), action: action())
     }
 
     /// Notes the dismissal of `modal` by flow `flow` for the step's log entry, in the text the
     /// definitions made for it.
     mutating func recordDismissal(of modal: CoreItem, by flow: String) {
-        guard recordsLog else { return }
-        let text = definitions.dismissText(of: modal)
-        trace.record(flow: flow, action: text)
+        let text = tables.definitions.dismissText(of: modal)
+        work.trace.record(flow: flow, action: text)
     }
 
     /// Reserves the place of a nested entry that is recorded once its consequences are known.
     mutating func reserveNested() -> Int {
-        guard recordsLog else { return nestedEntries.count }
-        nestedEntries.append(LogEntry(sequence: 0, trigger: "", result: ""))
-        return nestedEntries.count - 1
+        work.nestedEntries.append(LogEntry(sequence: 0, trigger: "", result: ""))
+        return work.nestedEntries.count - 1
     }
 
-    func isError(_ result: String) -> Bool {
-        strict && (result == "unhandled" || result == "rejected")
+    /// Whether the log marks `result` as an error: unhandled and rejected steps, in strict mode.
+    func isError(_ result: StepResult) -> Bool {
+        strict && (result.outcome == .unhandled || result.rejection != nil)
     }
 
     /// Restarts flows left empty and opens held links that can now be opened (only after a
@@ -254,34 +258,34 @@ extension NavigationCore {
     mutating func repairIfNeeded() {
         // Only a finished child can leave a stack, switch or tab empty; skip the walk otherwise.
         var rounds = 0
-        while needsRepair, rounds < Self.maxDepth {
+        while work.needsRepair, rounds < Self.maxDepth {
             rounds += 1
-            needsRepair = false
+            work.needsRepair = false
             repair(state.rootID, depth: 0)
             drainEmptySequences(depth: 0)
         }
     }
 
-    /// Hands the step's `return R` to the screen visible now; a message when it cannot (the
+    /// Hands the step's `return R` to the screen visible now; a rejection when it cannot (the
     /// screen does not declare R, or the payload does not fit), and the step is then rolled back.
-    mutating func deliverPendingResult() -> String? {
-        guard let pending = pendingResult else { return nil }
-        pendingResult = nil
+    mutating func deliverPendingResult() -> StepResult? {
+        guard let pending = work.pendingResult else { return nil }
+        work.pendingResult = nil
         guard let id = visibleScreenWalk().screen, let entry = state.screens[id] else {
-            return state.finished == nil ? RuntimeMessage.resultNobodyVisible(pending.name) : nil
+            return state.finished == nil ? .rejected(.resultNotDeclared, RuntimeMessage.resultNobodyVisible(pending.name)) : nil
         }
-        guard let declaration = definitions.screens[entry.screen]?.screen.result(named: pending.name) else {
-            return RuntimeMessage.resultNotDeclared(pending.name, screen: entry.screen)
+        guard let declaration = tables.definitions.screens[entry.screen]?.screen.result(named: pending.name) else {
+            return .rejected(.resultNotDeclared, RuntimeMessage.resultNotDeclared(pending.name, screen: entry.screen))
         }
         // A result declared without a type carries nothing, as a screen without input takes none.
         let payload = declaration.payload == nil ? nil : pending.payload
-        if let type = declaration.payload, let problem = checker.problem(with: payload, for: type) {
-            return RuntimeMessage.resultDoesNotFit(pending.name, screen: entry.screen, problem)
+        if let type = declaration.payload, let problem = tables.checker.problem(with: payload, for: type) {
+            return .rejected(.resultDoesNotFit, RuntimeMessage.resultDoesNotFit(pending.name, screen: entry.screen, problem))
         }
         let result = ScreenResult(result: pending.name, payload: payload)
         state.received[id] = result
-        deliveredResults.append((id, result))
-        recordNested(trigger: "result \(pending.name) → \(entry.screen)", trace: StepTrace(), result: "handled", message: nil)
+        work.deliveredResults.append((id, result))
+        recordNested(trigger: "result \(pending.name) → \(entry.screen)", trace: StepTrace(), result: .handled)
         return nil
     }
 
@@ -293,15 +297,18 @@ extension NavigationCore {
                                   shown given: CoreWalk.Visible? = nil, isTrigger: Bool = true) -> StepResult {
         let shown = given ?? visibleScreenWalk().visible
         guard let id = shown.screen, let entry = state.screens[id], let owner = shown.owner else {
-            return .rejected(RuntimeMessage.nothingVisible)
+            return .rejected(.nothingVisible, RuntimeMessage.nothingVisible)
         }
-        guard entry.screen == screen else { return .rejected(RuntimeMessage.notVisible(screen, visible: entry.screen)) }
-        if let instance, instance != id { return .rejected(RuntimeMessage.instanceNotVisible(screen)) }
-        guard let (rule, triggerText) = definitions.screen(shown.number, named: screen)?.event(named: event) else {
-            return .rejected(RuntimeMessage.undeclaredEvent(event, screen: screen))
+        if let instance, state.screens[instance] == nil {
+            return .rejected(.instanceNotVisible, RuntimeMessage.instanceReleased(screen))
         }
-        if isTrigger, let triggerText { trace.trigger = triggerText }
-        if let problem = checker.payloadProblem(payload, rule: rule) { return .rejected(problem) }
+        guard entry.screen == screen else { return .rejected(.screenNotVisible, RuntimeMessage.notVisible(screen, visible: entry.screen)) }
+        if let instance, instance != id { return .rejected(.instanceNotVisible, RuntimeMessage.instanceNotVisible(screen)) }
+        guard let (rule, triggerText) = tables.definitions.screen(shown.number, named: screen)?.event(named: event) else {
+            return .rejected(.undeclaredEvent, RuntimeMessage.undeclaredEvent(event, screen: screen))
+        }
+        if isTrigger, let triggerText { work.trace.trigger = triggerText }
+        if let problem = tables.checker.payloadProblem(payload, rule: rule) { return .rejected(.payloadDoesNotFit, problem) }
         let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false, instance: id)
         return dispatch(emission, at: owner, arrival: .item(id), depth: 0)
     }

@@ -1,11 +1,13 @@
-import BatonLint
+import BatonSemantics
 import BatonModel
 
-/// The runtime's core: the spec, the flags and facts in force, and the navigation state as a
-/// value (`CoreState`), with the step function over them. Every step (an event, back, the
-/// swipe, a tab tap, a deep link, a change of facts or flags) changes `state` and reports what
-/// happened; nothing else holds navigation state. `FlowRuntime` is the observable facade over
-/// it, and exploration steps it directly, copying and comparing states.
+/// The runtime's core: the spec's tables (`SpecTables`, made once per spec), the flags and
+/// facts in force, the navigation state as a value (`CoreState`) and the step being taken
+/// (`StepWork`), with the step function over them. Every step (an event, back, the swipe, a tab
+/// tap, a deep link, a change of facts or flags) changes `state` and reports what happened and
+/// what it changed (`CoreReport`); nothing else holds navigation state. `FlowRuntime`'s
+/// coordinators are views of it, and exploration steps it directly, copying and comparing
+/// states.
 package struct NavigationCore: Sendable {
     /// How deep events, links and flow nesting may go before the core stops a loop.
     package static let maxDepth = 64
@@ -14,16 +16,10 @@ package struct NavigationCore: Sendable {
     /// How many screen and flow instances one step (or the start) may create.
     package static let maxCreatedPerStep = 10_000
 
-    package private(set) var spec: FlowSpec
-    package private(set) var index: SpecIndex
-    /// The structural way of each link, shared with lint.
-    private(set) var linkWays: LinkWays
-    /// Checks run-time values (payloads, facts, flags) against the spec.
-    package private(set) var checker: ValueChecker
-    /// (1.1) Whether any transition of the spec has a `return` (steps then keep a checkpoint).
-    private(set) var usesReturn: Bool
-    /// The spec's flows (with their `on` keys indexed) and screens, by name.
-    private(set) var definitions: Definitions
+    /// The spec and the tables made from it once. Read where it is kept (`tables.definitions`):
+    /// a property that returned a table by value copied it, a retain and a release of each of
+    /// its lists, at every read.
+    package private(set) var tables: SpecTables
     /// What each deep link matched, by URL; cleared when the spec changes.
     var linkMatches: [String: Result<LinkTarget, ActionFailure>] = [:]
     /// How many link matches are remembered before the memory starts again, and how long a
@@ -40,97 +36,16 @@ package struct NavigationCore: Sendable {
     /// in apps.
     package var conditionReads: ConditionReadLog?
 
-    /// Whether steps report their log entries. Exploration, which reads none, turns it off and
-    /// skips building them; everything else about a step is the same.
-    package var recordsLog = true
-
-    /// Whether a step starts from the last step's use emptied with its room kept (`StepUse.reset`),
-    /// so that its first transition allocates no list. A driver that keeps what each step used
-    /// (exploration keeps it for every way it finds) turns it off: the list it keeps shares the
-    /// core's, and emptying that with its room kept would copy it on every step.
-    package var reusesUseRoom = true
-
-    /// Whether the flows and screens a step releases are kept, as they were at their release,
-    /// until `clearChanges()` (`releasedFlows`, `releasedScreens`): the runtime turns it on, so
-    /// that a coordinator nothing has read yet can take the state its flow had, with entries
-    /// for the screens it showed.
-    package var keepsReleased = false
-
-    // What the current step did and has yet to do.
-
-    /// What the current step did, for its log entry.
-    var trace = StepTrace()
-    /// What of the spec the last step used (transitions performed, links opened).
-    package internal(set) var use = StepUse()
-    /// Entries recorded during the current step, after its own.
-    var nestedEntries: [LogEntry] = []
-    /// An empty list with room, handed back by `recycle(_:)`: the next step's entries are made
-    /// in it rather than in a list allocated (and freed) every step.
-    var spareEntries: [LogEntry] = []
-    /// Instances created by the current step, against `maxCreatedPerStep`.
-    var createdThisStep = 0
-    /// Set when a child flow finished, so the next settle restarts whatever it left empty.
-    var needsRepair = false
-    /// (1.1) A `return R` waiting for the step to end to be handed over.
-    var pendingResult: PendingResult?
-    /// (1.1) Sequences started with no step that can be shown; they finish when drained.
-    var pendingEmptySequences: [Int] = []
-    /// (1.1) Results handed to screen instances by the current step, for their view models.
-    var deliveredResults: [(instance: Int, result: ScreenResult)] = []
-    /// (1.1) New inputs of screen instances that stayed on top (`singleTop`), for their view models.
-    var updatedInputs: [(instance: Int, input: Value?)] = []
-    /// The flows the current step changed or made, each with where the items it held before
-    /// lie in `heldItemsAtStepStart`.
-    private var heldAtStepStart: [(id: Int, items: Range<Int>)] = []
-    /// The items the flows of `heldAtStepStart` held before, one flow after the other: kept in
-    /// one array reused from step to step, by id only, so that noting them allocates and
-    /// retains nothing and leaves the flows' own entries unshared (a change of them then
-    /// copies nothing).
-    private var heldItemsAtStepStart: [HeldItem] = []
-    /// The flows in `heldAtStepStart`.
-    private var heldRecorded = InstanceIDs()
-    /// The flows the current step changed only in ways that let go of nothing or of what
-    /// `letGo` notes (a push, a pop, a modal presented or dismissed), before any other change:
-    /// what they held is not in `heldAtStepStart`.
-    private var changedWithoutNote = InstanceIDs()
-    /// What those changes let go of: a pop's entries, a modal dismissed or replaced.
-    private var letGo: [HeldItem] = []
-    /// The flows of `heldAtStepStart` as they are at the end of the step, while
-    /// `releaseUnheld` runs: one array reused from step to step.
-    private var changedAtStepEnd: [CoreFlow?] = []
-    /// The instances the current step made.
-    var madeThisStep: [CoreItem] = []
-    /// What `releaseUnheld` has still to let go of: one list reused from step to step.
-    private var releasePending: [(item: HeldItem, depth: Int)] = []
-
-    // What changed since the facade last looked (`changedFlows`, `changedScreens`, `released`;
-    // `clearChanges()`).
-
-    /// Flow instances changed or made.
-    var changedFlows = InstanceIDs()
-    /// Screen instances made or given a new input.
-    var changedScreens = InstanceIDs()
-    /// The instances released.
-    private(set) var released = InstanceIDs()
-    /// The flows released, as they were at their release, when `keepsReleased` is on.
-    private(set) var releasedFlows: [CoreFlow] = []
-    /// The screens released, as they were at their release, when `keepsReleased` is on:
-    /// those released with or after a flow, which a released flow's coordinator may show.
-    private(set) var releasedScreens: [CoreScreen] = []
+    /// What the step being taken did and has yet to do: empty between steps but for the room
+    /// its lists keep.
+    var work = StepWork()
 
     /// Checks the environment against `spec` (throws one diagnostic per undeclared flag or
     /// fact, value of the wrong type or unknown variant value, and one naming every missing
     /// required fact), fills unsupplied facts from their defaults, and starts the root flow.
     /// The spec is linted by the caller.
     package init(spec: FlowSpec, environment: RuntimeEnvironment, strict: Bool) throws(DiagnosticsError) {
-        let index = SpecIndex(spec)
-        self.spec = spec
-        self.index = index
-        let checker = ValueChecker(index: index)
-        self.checker = checker
-        self.definitions = Definitions(index, checker: checker)
-        self.linkWays = LinkWays(index: index)
-        self.usesReturn = Self.hasReturn(spec)
+        self.tables = SpecTables(spec)
         self.environment = environment
         self.strict = strict
         self.state = .empty
@@ -145,20 +60,20 @@ package struct NavigationCore: Sendable {
         clearStepRecords()
         defer { clearStepRecords() }
         state = .empty
-        let problems = checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
+        let problems = tables.checker.settingProblems(flags: environment.flagOverrides, context: environment.context)
         if !problems.isEmpty {
-            throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: spec, supplied: environment.context) })
+            throw DiagnosticsError(problems.map { RuntimeDiagnostic.setting($0, spec: tables.spec, supplied: environment.context) })
         }
         self.environment = RuntimeEnvironment(
-            flagOverrides: environment.flagOverrides, context: checker.contextWithDefaults(environment.context))
+            flagOverrides: environment.flagOverrides, context: tables.checker.contextWithDefaults(environment.context))
         do {
             state.rootID = try makeRootFlow()
         } catch {
-            throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: spec)])
+            throw DiagnosticsError([RuntimeDiagnostic.start(error.message, spec: tables.spec)])
         }
         drainEmptySequences(depth: 0)
-        if needsRepair {
-            needsRepair = false
+        if work.needsRepair {
+            work.needsRepair = false
             repair(state.rootID, depth: 0)
             drainEmptySequences(depth: 0)
         }
@@ -167,26 +82,26 @@ package struct NavigationCore: Sendable {
 
     /// Forgets what the last step did and made: a start begins with none of it.
     private mutating func clearStepRecords() {
-        trace = StepTrace()
-        nestedEntries = []
-        createdThisStep = 0
-        needsRepair = false
-        pendingResult = nil
-        pendingEmptySequences = []
-        deliveredResults = []
-        updatedInputs = []
+        work.trace = StepTrace()
+        work.nestedEntries = []
+        work.createdThisStep = 0
+        work.needsRepair = false
+        work.pendingResult = nil
+        work.pendingEmptySequences = []
+        work.deliveredResults = []
+        work.updatedInputs = []
         forgetHeldRecords()
     }
 
     /// Forgets what the step noted its changed flows held, let go of and made, keeping the
     /// lists' room for the next step.
     private mutating func forgetHeldRecords() {
-        heldAtStepStart.empty()
-        heldItemsAtStepStart.empty()
-        heldRecorded.removeAll()
-        changedWithoutNote.removeAll()
-        letGo.empty()
-        madeThisStep.empty()
+        work.heldAtStepStart.empty()
+        work.heldItemsAtStepStart.empty()
+        work.heldRecorded.removeAll()
+        work.changedWithoutNote.removeAll()
+        work.letGo.empty()
+        work.madeThisStep.empty()
     }
 
     /// Puts the core in `state` under `environment` (checked by the caller, its defaults
@@ -210,7 +125,7 @@ package struct NavigationCore: Sendable {
     /// A flag's current value: the override, the rollout bucket or the default; nil for an
     /// undeclared flag without an override.
     package func flagValue(_ name: String) -> Literal? {
-        guard let definition = definitions.flags[name] else { return environment.flagOverrides[name] }
+        guard let definition = tables.definitions.flags[name] else { return environment.flagOverrides[name] }
         if !definition.flag.rollout.isEmpty, environment.flagOverrides[name] == nil {
             conditionReads?.note(fact: definition.flag.bucketFact)
         }
@@ -239,26 +154,12 @@ package struct NavigationCore: Sendable {
 
     /// Takes a new spec (linted by the caller) for what follows.
     mutating func replaceIndex(with spec: FlowSpec) {
-        self.spec = spec
-        self.index = SpecIndex(spec)
-        let checker = ValueChecker(index: index)
-        self.checker = checker
-        self.definitions = Definitions(index, checker: checker)
-        self.linkWays = LinkWays(index: index)
-        self.usesReturn = Self.hasReturn(spec)
+        tables = SpecTables(spec)
         linkMatches = [:]
     }
 
-    private static func hasReturn(_ spec: FlowSpec) -> Bool {
-        spec.flows.contains { flow in
-            flow.transitions.contains { transition in
-                transition.performedActions.contains { if case .return = $0.kind { true } else { false } }
-            }
-        }
-    }
-
     /// Flow instance `id`, to change it: every change of a flow goes through here, so the
-    /// facade learns which coordinators to update and the step whether it released anything.
+    /// step's report says which flows changed and the step learns whether it released anything.
     ///
     /// A copy of the flow still held when it changes (a `let flow = state.flows[id]` still in
     /// scope) shares its fields, and the change then copies them all: a caller reads what it
@@ -266,12 +167,12 @@ package struct NavigationCore: Sendable {
     subscript(changing id: Int) -> CoreFlow? {
         get { state.flows[id] }
         _modify {
-            changedFlows.insert(id)
-            if !heldRecorded.contains(id) {
-                heldRecorded.insert(id)
-                let start = heldItemsAtStepStart.count
-                state.flows[id]?.appendHeldItems(to: &heldItemsAtStepStart)
-                heldAtStepStart.append((id, start..<heldItemsAtStepStart.count))
+            work.changes.flows.insert(id)
+            if !work.heldRecorded.contains(id) {
+                work.heldRecorded.insert(id)
+                let start = work.heldItemsAtStepStart.count
+                state.flows[id]?.appendHeldItems(to: &work.heldItemsAtStepStart)
+                work.heldAtStepStart.append((id, start..<work.heldItemsAtStepStart.count))
             }
             // Moved out of the table for the change and back, so the flow's fields stay
             // unshared and the change copies nothing. Not through the table's own accessor:
@@ -288,8 +189,8 @@ package struct NavigationCore: Sendable {
     subscript(keepingAllHeld id: Int) -> CoreFlow? {
         get { state.flows[id] }
         _modify {
-            changedFlows.insert(id)
-            if !heldRecorded.contains(id) { changedWithoutNote.insert(id) }
+            work.changes.flows.insert(id)
+            if !work.heldRecorded.contains(id) { work.changedWithoutNote.insert(id) }
             var (place, flow) = state.flows.take(id)
             defer { state.flows.putBack(flow, of: id, at: place) }
             yield &flow
@@ -303,50 +204,45 @@ package struct NavigationCore: Sendable {
 
     /// Keeps the first `count` entries of the stack of flow `id`, letting go of the others.
     mutating func truncate(_ id: Int, to count: Int) {
-        if !heldRecorded.contains(id) { state.flows[id]?.appendEntries(from: count, to: &letGo) }
+        if !work.heldRecorded.contains(id) { state.flows[id]?.appendEntries(from: count, to: &work.letGo) }
         self[keepingAllHeld: id]?.truncate(to: count)
     }
 
     /// Presents `modal` over flow `id` (nil: none), letting go of the modal it replaces.
     mutating func setPresented(_ modal: CoreModal?, of id: Int) {
-        if !heldRecorded.contains(id), let shown = state.flows[id]?.presented?.item { letGo.append(HeldItem(shown)) }
+        if !work.heldRecorded.contains(id), let shown = state.flows[id]?.presented?.item { work.letGo.append(HeldItem(shown)) }
         self[keepingAllHeld: id]?.presented = modal
     }
 
-    /// `body` applied to the flows changed or made and the screens made or given a new input
-    /// since the last `clearChanges()`, read in place; then forgets what changed.
-    package mutating func forgettingChanges<Result>(_ body: (_ flows: InstanceIDs, _ screens: InstanceIDs) -> Result) -> Result {
-        defer { clearChanges() }
-        return body(changedFlows, changedScreens)
-    }
-
-    /// Takes back the list a step's entries came in, once they are logged, to make the next
-    /// step's in; not the room of a step that logged many, which would be held for good.
-    package mutating func recycle(_ entries: inout [LogEntry]) {
-        guard entries.capacity <= 8 else { return }
-        entries.empty()
-        swap(&entries, &spareEntries)
-    }
-
-    /// Forgets what changed, keeping the sets' room for the next step.
-    package mutating func clearChanges() {
-        changedFlows.removeAll()
-        changedScreens.removeAll()
-        released.removeAll()
-        if !releasedFlows.isEmpty { releasedFlows.removeAll(keepingCapacity: true) }
-        if !releasedScreens.isEmpty { releasedScreens.removeAll(keepingCapacity: true) }
+    /// Takes back the lists of a report its reader is done with (its entries, once logged or
+    /// read, its changes, and its use unless the reader took it), to make the next step's in: a
+    /// step then allocates none. Not the room of a step that made many, which would be held for
+    /// good.
+    package mutating func recycle(_ report: inout CoreReport) {
+        if report.use.transitions.capacity > 0, report.use.transitions.capacity <= 8 {
+            report.use.removeAll()
+            swap(&report.use, &work.spareUse)
+        }
+        if report.entries.capacity <= 8 {
+            report.entries.empty()
+            swap(&report.entries, &work.spareEntries)
+        }
+        if report.changes.flows.count <= 8, report.changes.screens.count <= 8, report.changes.released.count <= 8 {
+            report.changes.removeAll()
+            swap(&report.changes, &work.spareChanges)
+        }
     }
 
     /// The definition of a flow instance's flow.
     func definition(_ id: Int) -> FlowDefinition? {
-        state.flows[id].flatMap { definitions.definition(of: $0) }
+        state.flows[id].flatMap { tables.definitions.definition(of: $0) }
     }
 
     /// The flow instance's input with its flow's `with` merged over it: what its first
     /// screen gets.
     func contentInput(_ id: Int) -> Value? {
         guard let flow = state.flows[id] else { return nil }
-        return Values.merge(flow.input, definitions.definition(of: flow)?.flow.with?.value)
+        return Values.merge(flow.input, tables.definitions.definition(of: flow)?.flow.with?.value)
     }
 
     /// `id` and its parents, nearest first.
@@ -386,59 +282,53 @@ package struct NavigationCore: Sendable {
     mutating func releaseUnheld() {
         defer {
             forgetHeldRecords()
-            changedAtStepEnd.empty()
+            work.changedAtStepEnd.empty()
         }
-        guard !heldAtStepStart.isEmpty || !madeThisStep.isEmpty || !letGo.isEmpty else { return }
+        guard !work.heldAtStepStart.isEmpty || !work.madeThisStep.isEmpty || !work.letGo.isEmpty else { return }
         // Emptied by the walk below: its room is kept for the next step.
-        var pending = releasePending
-        releasePending = []
-        defer { releasePending = pending }
+        var pending = work.releasePending
+        work.releasePending = []
+        defer { work.releasePending = pending }
         do {
             // The flows the step changed, as they are now, looked up once.
             // The lists are read where they are, by position: a copy of one, a slice or a
             // `zip` of two is a retain and a release of each list every step.
-            for change in heldAtStepStart.indices { changedAtStepEnd.append(state.flows[heldAtStepStart[change].id]) }
-            for change in changedWithoutNote.indices { changedAtStepEnd.append(state.flows[changedWithoutNote[change]]) }
+            for change in work.heldAtStepStart.indices { work.changedAtStepEnd.append(state.flows[work.heldAtStepStart[change].id]) }
+            for change in work.changedWithoutNote.indices { work.changedAtStepEnd.append(state.flows[work.changedWithoutNote[change]]) }
             // A step changes one or a few flows, and asking each is cheapest. A step that loops
             // (a child that finishes as it starts, restarted by its parent, until the limits stop
             // it) changes thousands and makes thousands: then what they hold is gathered once,
             // or the questions would cost the product of the two.
             var heldByChanged: Set<Int>?
-            if changedAtStepEnd.count > Self.changedFlowsAskedInTurn {
+            if work.changedAtStepEnd.count > Self.changedFlowsAskedInTurn {
                 var held = Set<Int>()
-                for flow in changedAtStepEnd { flow?.forEachHeldItem { held.insert($0.id) } }
+                for flow in work.changedAtStepEnd { flow?.forEachHeldItem { held.insert($0.id) } }
                 heldByChanged = held
             }
             func isHeldAtStepEnd(_ id: Int) -> Bool {
                 if id == state.rootID { return true }
                 if let heldByChanged { return heldByChanged.contains(id) }
-                return changedAtStepEnd.contains { $0?.holds(id) == true }
+                return work.changedAtStepEnd.contains { $0?.holds(id) == true }
             }
-            for change in heldAtStepStart.indices {
-                let range = heldAtStepStart[change].items
-                let kept = changedAtStepEnd[change].map { Self.keptFromBottom(heldItemsAtStepStart, range, in: $0) } ?? 0
-                for position in range.dropFirst(kept) where !isHeldAtStepEnd(heldItemsAtStepStart[position].id) {
-                    pending.append((heldItemsAtStepStart[position], 0))
+            for change in work.heldAtStepStart.indices {
+                let range = work.heldAtStepStart[change].items
+                let kept = work.changedAtStepEnd[change].map { Self.keptFromBottom(work.heldItemsAtStepStart, range, in: $0) } ?? 0
+                for position in range.dropFirst(kept) where !isHeldAtStepEnd(work.heldItemsAtStepStart[position].id) {
+                    pending.append((work.heldItemsAtStepStart[position], 0))
                 }
             }
-            for position in letGo.indices where !isHeldAtStepEnd(letGo[position].id) { pending.append((letGo[position], 0)) }
-            for item in madeThisStep where !isHeldAtStepEnd(item.id) { pending.append((HeldItem(item), 0)) }
+            for position in work.letGo.indices where !isHeldAtStepEnd(work.letGo[position].id) { pending.append((work.letGo[position], 0)) }
+            for item in work.madeThisStep where !isHeldAtStepEnd(item.id) { pending.append((HeldItem(item), 0)) }
         }
         guard !pending.isEmpty else { return }
         while let (item, depth) = pending.popLast() {
             if item.isFlow {
                 guard let flow = state.flows.removeValue(forKey: item.id) else { continue }
-                released.insert(item.id)
-                if keepsReleased { releasedFlows.append(flow) }
+                work.changes.released.insert(item.id)
                 if depth < Self.maxDepth * 4 { flow.forEachHeldItem { pending.append((HeldItem($0), depth + 1)) } }
             } else {
-                // Only a released flow's coordinator shows a released screen, and a flow's
-                // screens are reached through it, after it: one let go before any flow is not kept.
-                if keepsReleased, !releasedFlows.isEmpty, let screen = state.screens[item.id] {
-                    releasedScreens.append(screen)
-                }
                 guard state.screens.removeValue(forKey: item.id) != nil else { continue }
-                released.insert(item.id)
+                work.changes.released.insert(item.id)
                 if !state.received.isEmpty { state.received[item.id] = nil }
             }
         }
@@ -465,10 +355,8 @@ package struct NavigationCore: Sendable {
         let flows = state.flows.filter { reachable.contains($0.key) }
         let screens = state.screens.filter { reachable.contains($0.key) }
         if flows.count != state.flows.count || screens.count != state.screens.count {
-            released.formUnion(state.flows.keys.filter { flows[$0] == nil })
-            if keepsReleased { releasedFlows += state.flows.values.filter { flows[$0.id] == nil } }
-            released.formUnion(state.screens.keys.filter { screens[$0] == nil })
-            if keepsReleased { releasedScreens += state.screens.values.filter { screens[$0.id] == nil } }
+            work.changes.released.formUnion(state.flows.keys.filter { flows[$0] == nil })
+            work.changes.released.formUnion(state.screens.keys.filter { screens[$0] == nil })
             state.flows = flows
             state.screens = screens
         }

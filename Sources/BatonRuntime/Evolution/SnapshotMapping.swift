@@ -1,4 +1,4 @@
-import BatonLint
+import BatonSemantics
 import BatonModel
 
 /// Maps a snapshot taken under one version of a flow into another, never trusting it: what

@@ -5,7 +5,9 @@ import RecipesKit
 import SwiftUI
 
 /// The recipes app: the flow bundled as compiled JSON, the shared view models, a view per
-/// screen, deep links from `onOpenURL`, and the user's place kept in `@SceneStorage`.
+/// screen, deep links from `onOpenURL`, the user's place kept in `@SceneStorage` (saved when the
+/// state changes and when the scene leaves the foreground), and the session's `loggedIn` fact
+/// kept in `UserDefaults`.
 @main
 struct RecipesSwiftUIApp: App {
     var body: some Scene {
@@ -15,7 +17,10 @@ struct RecipesSwiftUIApp: App {
 
 /// Starts the flow where the user left it and shows it.
 struct RootView: View {
+    /// The user's place: a snapshot holds the inputs of the screens shown (recipe titles here,
+    /// personal data in many apps), so it stays in the scene's storage, not in a shared file.
     @SceneStorage("navigation") private var saved: Data?
+    @Environment(\.scenePhase) private var scenePhase
     @State private var runtime: FlowRuntime?
     @State private var problem: String?
 
@@ -24,12 +29,17 @@ struct RootView: View {
             if let runtime {
                 FlowHost(runtime: runtime, views: Self.views)
                     .onOpenURL { runtime.open($0.absoluteString) }
-                    .onChange(of: runtime.log.count) { saved = try? JSONEncoder().encode(runtime.snapshot()) }
+                    .onChange(of: runtime.stateVersion) { save(runtime) }
+                    .onChange(of: scenePhase) { if scenePhase != .active { save(runtime) } }
             } else {
                 Text(problem ?? "Loading…")
             }
         }
         .task { start() }
+    }
+
+    private func save(_ runtime: FlowRuntime) {
+        saved = try? JSONEncoder().encode(runtime.snapshot())
     }
 
     private func start() {
@@ -40,9 +50,13 @@ struct RootView: View {
                 return
             }
             let prepared = try PreparedFlow.prepare(compiledJSON: Data(contentsOf: url), availableScreens: RecipesApp.screens)
-            let environment = RuntimeEnvironment(context: ["loggedIn": .bool(false), "userId": .string("u1")])
-            let started = try FlowRuntime.start(prepared, restoring: saved, registry: RecipesApp.registry(), environment: environment)
+            let session = Session(isLoggedIn: UserDefaults.standard.bool(forKey: "loggedIn"), userID: "u1") { loggedIn in
+                UserDefaults.standard.set(loggedIn, forKey: "loggedIn")
+            }
+            let started = try FlowRuntime.start(prepared, restoring: saved, registry: RecipesApp.registry(session: session),
+                                                environment: session.environment)
             if case .startedFresh(let reason) = started.outcome { print("navigation not restored: \(reason)") }
+            session.runtime = started.runtime
             runtime = started.runtime
         } catch {
             problem = "\(error)"

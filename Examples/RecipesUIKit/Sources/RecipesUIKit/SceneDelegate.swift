@@ -5,12 +5,14 @@ import RecipesKit
 import UIKit
 
 /// The recipes app with UIKit: the flow bundled as compiled JSON, the shared view models, a
-/// view controller per screen, deep links from the scene, and the user's place kept in the
-/// scene's state-restoration activity.
+/// view controller per screen, deep links from the scene, the user's place kept in the scene's
+/// state-restoration activity (which UIKit asks for when the scene goes to the background), and
+/// the session's `loggedIn` fact kept in `UserDefaults`.
 @MainActor
 public final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     public var window: UIWindow?
     private var runtime: FlowRuntime?
+    private var user: Session?
     private static let savedKey = "navigation"
 
     public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
@@ -20,8 +22,13 @@ public final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         do {
             let prepared = try PreparedFlow.prepare(compiledJSON: data, availableScreens: RecipesApp.screens)
             let saved = session.stateRestorationActivity?.userInfo?[Self.savedKey] as? Data
-            let environment = RuntimeEnvironment(context: ["loggedIn": .bool(false), "userId": .string("u1")])
-            let started = try FlowRuntime.start(prepared, restoring: saved, registry: RecipesApp.registry(), environment: environment)
+            let user = Session(isLoggedIn: UserDefaults.standard.bool(forKey: "loggedIn"), userID: "u1") { loggedIn in
+                UserDefaults.standard.set(loggedIn, forKey: "loggedIn")
+            }
+            let started = try FlowRuntime.start(prepared, restoring: saved, registry: RecipesApp.registry(session: user),
+                                                environment: user.environment)
+            user.runtime = started.runtime
+            self.user = user
             runtime = started.runtime
             let window = UIWindow(windowScene: scene)
             window.rootViewController = FlowHostController(runtime: started.runtime, screens: Self.controllers)

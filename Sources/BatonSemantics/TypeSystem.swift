@@ -4,17 +4,17 @@ import BatonModel
 /// declared type, nothing, a literal from `with`, or a record made by merging `with` over a
 /// payload. Not `indirect`: a record's fields live in a dictionary already, and the common
 /// case, a declared type, then needs no box of its own.
-enum Shape: Hashable, Sendable, CustomStringConvertible {
+package enum Shape: Hashable, Sendable, CustomStringConvertible {
     case nothing
     case type(TypeRef)
     case literal(Value)
     case record([String: Shape])
 
-    init(_ type: TypeRef?) {
+    package init(_ type: TypeRef?) {
         self = type.map(Shape.type) ?? .nothing
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .nothing: "nothing"
         case .type(let type): "`\(type)`"
@@ -25,21 +25,21 @@ enum Shape: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a value does not fit a type, with the top-level field it is about and a likely fix.
-struct Mismatch: Hashable, Sendable {
-    var reason: String
-    var field: String?
-    var fix: String?
+package struct Mismatch: Hashable, Sendable {
+    package var reason: String
+    package var field: String?
+    package var fix: String?
 }
 
 /// The format's type rules: aliases are transparent, records are compared by structure, `any`
 /// accepts everything, `T` goes where `T?` is expected.
-struct TypeSystem {
+package struct TypeSystem {
     /// The declared types. A payload is checked on every step that carries one, and its types
     /// resolved at every level, so they are looked up in the index's table by name, which
     /// keeps the spec's own definitions rather than copies.
     private let types: TypeTable
 
-    init(index: SpecIndex) {
+    package init(index: SpecIndex) {
         types = index.typeTable
     }
 
@@ -49,7 +49,7 @@ struct TypeSystem {
     }
 
     /// A type with its aliases followed.
-    enum Resolved {
+    package enum Resolved {
         case builtin(BuiltinType)
         case record(name: String, fields: [Field])
         case list(TypeRef)
@@ -60,7 +60,7 @@ struct TypeSystem {
 
     private static let depthLimit = 32
 
-    func resolve(_ type: TypeRef) -> Resolved {
+    package func resolve(_ type: TypeRef) -> Resolved {
         var current = type
         for _ in 0..<Self.depthLimit {
             switch current {
@@ -79,7 +79,7 @@ struct TypeSystem {
     }
 
     /// The fields of a record type (through aliases and one optional), nil for other types.
-    func fields(of type: TypeRef) -> (fields: [Field], optional: Bool)? {
+    package func fields(of type: TypeRef) -> (fields: [Field], optional: Bool)? {
         switch resolve(type) {
         case .record(_, let fields): return (fields, false)
         case .optional(let wrapped):
@@ -90,12 +90,12 @@ struct TypeSystem {
     }
 
     /// Whether `type` accepts nothing (it is optional or `any`, or unknown).
-    func acceptsNothing(_ type: TypeRef) -> Bool {
+    package func acceptsNothing(_ type: TypeRef) -> Bool {
         Self.acceptsNothing(resolve(type))
     }
 
     /// Whether a type that resolves to `resolved` accepts nothing.
-    static func acceptsNothing(_ resolved: Resolved) -> Bool {
+    package static func acceptsNothing(_ resolved: Resolved) -> Bool {
         switch resolved {
         case .optional, .unknown, .builtin(.any): true
         default: false
@@ -104,7 +104,7 @@ struct TypeSystem {
 
     /// `with` merged over what a transition hands on: record fields of `with` replace or add to
     /// the payload's; any other `with` replaces it whole.
-    func merge(_ shape: Shape, with overlay: Value?) -> Shape {
+    package func merge(_ shape: Shape, with overlay: Value?) -> Shape {
         guard let overlay else { return shape }
         switch overlay {
         case .null:
@@ -130,7 +130,7 @@ struct TypeSystem {
     }
 
     /// Why `shape` cannot go where `target` is expected; nil when it can.
-    func mismatch(_ shape: Shape, to target: TypeRef, depth: Int = 0) -> Mismatch? {
+    package func mismatch(_ shape: Shape, to target: TypeRef, depth: Int = 0) -> Mismatch? {
         guard depth < Self.depthLimit else { return nil }
         switch shape {
         case .nothing:
@@ -153,7 +153,7 @@ struct TypeSystem {
     }
 
     /// Why a value of type `source` cannot go where `target` is expected; nil when it can.
-    func mismatch(_ source: TypeRef, to target: TypeRef, depth: Int = 0) -> Mismatch? {
+    package func mismatch(_ source: TypeRef, to target: TypeRef, depth: Int = 0) -> Mismatch? {
         if source == target || depth >= Self.depthLimit { return nil }
         var plain: Mismatch { Mismatch(reason: "`\(source)` is not \(Article.with("`\(target)`"))", fix: nil) }
         let resolvedSource = resolve(source)
@@ -207,7 +207,7 @@ struct TypeSystem {
     }
 
     /// Why a literal value does not fit `target`; nil when it does.
-    func mismatch(_ value: Value, to target: TypeRef, depth: Int = 0) -> Mismatch? {
+    package func mismatch(_ value: Value, to target: TypeRef, depth: Int = 0) -> Mismatch? {
         guard depth < Self.depthLimit else { return nil }
         // A builtin (most fields of a payload) is checked without resolving it.
         if case .builtin(let builtin) = target {
@@ -219,7 +219,7 @@ struct TypeSystem {
     /// Why a literal value does not fit `target`, which resolves to `resolved`; nil when it
     /// does. A value checked against the same type again and again (an event's payload) is
     /// checked here with the type resolved once.
-    func mismatch(_ value: Value, to target: TypeRef, resolved: Resolved, depth: Int = 0) -> Mismatch? {
+    package func mismatch(_ value: Value, to target: TypeRef, resolved: Resolved, depth: Int = 0) -> Mismatch? {
         guard depth < Self.depthLimit else { return nil }
         var plain: Mismatch { Self.plainMismatch(value, target) }
         switch resolved {
@@ -297,7 +297,7 @@ struct TypeSystem {
         return nil
     }
 
-    static func describe(_ value: Value) -> String {
+    package static func describe(_ value: Value) -> String {
         switch value {
         case .null: "null"
         case .bool: "the bool `\(value)`"
@@ -311,7 +311,7 @@ struct TypeSystem {
 
     /// Whether a path segment (a string) converts to `type`: string, int, double, bool, url,
     /// any, an alias of one, or an optional of one.
-    func isConvertibleFromPath(_ type: TypeRef, depth: Int = 0) -> Bool {
+    package func isConvertibleFromPath(_ type: TypeRef, depth: Int = 0) -> Bool {
         guard depth < Self.depthLimit else { return true }
         switch resolve(type) {
         case .builtin: return true

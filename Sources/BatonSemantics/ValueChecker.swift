@@ -26,13 +26,13 @@ public struct SettingProblem: Hashable, Sendable, CustomStringConvertible {
 /// (`ValueChecker.payloadRule(_:of:)`). A class: a step reads it where it is kept.
 public final class PayloadRule: Sendable {
     /// `screen.event`, as a problem names the event.
-    let trigger: String
+    package let trigger: String
     /// The declared payload; nil for an event that takes none.
-    let type: TypeRef?
+    package let type: TypeRef?
     /// `type` with its aliases followed (`.unknown` when there is no type).
-    let resolved: TypeSystem.Resolved
+    package let resolved: TypeSystem.Resolved
 
-    init(trigger: String, type: TypeRef?, resolved: TypeSystem.Resolved) {
+    package init(trigger: String, type: TypeRef?, resolved: TypeSystem.Resolved) {
         self.trigger = trigger
         self.type = type
         self.resolved = resolved
@@ -44,7 +44,7 @@ public final class PayloadRule: Sendable {
 /// scenario files and `baton run` agree with it.
 public struct ValueChecker: Sendable {
     private let index: SpecIndex
-    let system: TypeSystem
+    package let system: TypeSystem
 
     /// A checker of values against `spec`.
     public init(_ spec: FlowSpec) {
@@ -57,7 +57,7 @@ public struct ValueChecker: Sendable {
     }
 
     /// A checker over a type system made already (lint's own), not made again.
-    init(index: SpecIndex, system: TypeSystem) {
+    package init(index: SpecIndex, system: TypeSystem) {
         self.index = index
         self.system = system
     }
@@ -215,5 +215,5 @@ public struct ValueChecker: Sendable {
         }
     }
 
-    static func describe(_ value: Value) -> String { TypeSystem.describe(value) }
+    package static func describe(_ value: Value) -> String { TypeSystem.describe(value) }
 }
