@@ -19,6 +19,13 @@ enum EmbeddedSchemas {
           "type": "string",
           "description": "The app's name, for output."
         },
+        "version": {
+          "type": [
+            "string",
+            "number"
+          ],
+          "description": "(1.1) The flow's own version, as text (`3`, `2026-06-onboarding`): snapshots taken under the flow name it, with its content hash. Main file only."
+        },
         "start": {
           "$ref": "#/$defs/id",
           "description": "Id of the root flow. Required in the main file (one with `baton`); an included file (without `baton`) must not have it."
@@ -1493,6 +1500,11 @@ enum EmbeddedSchemas {
             {
               "required": [
                 "app"
+              ]
+            },
+            {
+              "required": [
+                "version"
               ]
             }
           ]
@@ -3098,6 +3110,10 @@ enum EmbeddedSchemas {
             },
             "app": {
               "type": "string"
+            },
+            "version": {
+              "type": "string",
+              "description": "(1.1) The flow's own version, as written."
             },
             "start": {
               "$ref": "#/$defs/reference"

@@ -5,6 +5,7 @@ import BatonYAML
 struct FileContents {
     var version: Int?
     var app: String?
+    var flowVersion: String?
     var start: Reference?
     var includes: [(path: String, location: SourceRange)] = []
     var context: [ContextFact] = []
@@ -18,11 +19,11 @@ struct FileContents {
 }
 
 extension NodeReader {
-    private static let topLevelKeys = ["baton", "app", "start", "include", "context", "flags", "types", "screens", "flows", "migrations"]
-    private static let mainOnlyKeys = ["app", "start"]
+    private static let topLevelKeys = ["baton", "app", "version", "start", "include", "context", "flags", "types", "screens", "flows", "migrations"]
+    private static let mainOnlyKeys = ["app", "version", "start"]
 
     /// Reads the top level of one file. `isMain` is false for an included file, which may not
-    /// say `start` or `app`.
+    /// say `start`, `app` or `version`.
     func fileContents(_ root: Node, isMain: Bool) -> FileContents? {
         guard let mapping = mapping(root, "a flow file") else { return nil }
         let (values, extensions) = entries(mapping, known: Self.topLevelKeys, context: "the top level")
@@ -51,6 +52,7 @@ extension NodeReader {
                 report(LoaderMessage.missingKey(key, in: "a flow file", at: fileStart))
             }
             contents.app = values["app"].flatMap { string($0, "`app`") }
+            contents.flowVersion = values["version"].flatMap { string($0, "`version`") }
         } else {
             for key in Self.mainOnlyKeys {
                 if let scalar = values.key(key) { report(LoaderMessage.notInInclude(key, at: range(scalar.start, scalar.end))) }

@@ -93,7 +93,7 @@ private struct LoadSession {
         guard let main = read(path, isMain: true, includedAt: nil) else { return nil }
         let start = main.start ?? Reference("", at: main.location)
         return FlowSpec(
-            version: main.version ?? 1, app: main.app, start: start,
+            version: main.version ?? 1, app: main.app, flowVersion: main.flowVersion, start: start,
             context: merged.context.items, flags: merged.flags.items, types: merged.types.items,
             screens: merged.screens.items, flows: merged.flows.items, files: files,
             extensions: main.extensions,

@@ -5,6 +5,9 @@ public struct FlowSpec: Hashable, Codable, Sendable {
     public var version: Int
     /// The app's name, for output.
     public var app: String?
+    /// (1.1) The flow's own version (`version:`), as written: named by the snapshots taken under
+    /// it, with the content hash (`FlowIdentity`). Nil when the flow declares none.
+    public var flowVersion: String?
     /// The root flow.
     public var start: Reference
     /// The facts the host app supplies at run time.
@@ -29,13 +32,14 @@ public struct FlowSpec: Hashable, Codable, Sendable {
 
     /// A spec starting at flow `start`; every list defaults to empty.
     public init(
-        version: Int = 1, app: String? = nil, start: Reference,
+        version: Int = 1, app: String? = nil, flowVersion: String? = nil, start: Reference,
         context: [ContextFact] = [], flags: [Flag] = [], types: [TypeDefinition] = [],
         screens: [Screen] = [], flows: [Flow] = [], files: [String] = [],
         extensions: [String: Value] = [:], migrations: Migrations = Migrations(), location: SourceRange? = nil
     ) {
         self.version = version
         self.app = app
+        self.flowVersion = flowVersion
         self.start = start
         self.context = context
         self.flags = flags
@@ -56,7 +60,7 @@ extension FlowSpec {
     public static let maxDeclarations = 10_000
 
     private enum CodingKeys: String, CodingKey {
-        case version, app, start, context, flags, types, screens, flows, files, extensions, migrations, location
+        case version, app, flowVersion, start, context, flags, types, screens, flows, files, extensions, migrations, location
     }
 
     /// Reads compiled JSON, refusing lists longer than `maxDeclarations`.
@@ -66,6 +70,7 @@ extension FlowSpec {
         self.init(
             version: try container.decode(Int.self, forKey: .version),
             app: try container.decodeIfPresent(String.self, forKey: .app),
+            flowVersion: try container.decodeIfPresent(String.self, forKey: .flowVersion),
             start: try container.decode(Reference.self, forKey: .start),
             context: try container.decodeBoundedList(ContextFact.self, forKey: .context, limit: limit),
             flags: try container.decodeBoundedList(Flag.self, forKey: .flags, limit: limit),

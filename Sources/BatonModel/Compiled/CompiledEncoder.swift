@@ -66,6 +66,7 @@ struct CompiledEncoder {
             writer.endObject()
         }
         if let app = spec.app { writer.key("app"); writer.string(app) }
+        if let flowVersion = spec.flowVersion { writer.key("version"); writer.string(flowVersion) }
         writer.key("start"); reference(spec.start)
         array("context", spec.context) { $0.contextFact($1) }
         array("flags", spec.flags) { $0.flag($1) }

@@ -39,6 +39,7 @@ struct CompiledReader {
             if clean { lintedBy = linter }
         }
         let app = try object.optionalString("app")
+        let flowVersion = try object.optionalString("version")
         let start = try reference(try object.required("start"), what: "'start'")
         let context = try list(Self.declarations(object.array("context"), "context")) { reader, node throws(CompiledReadError) in try reader.contextFact(node) }
         let flags = try list(Self.declarations(object.array("flags"), "flags")) { reader, node throws(CompiledReadError) in try reader.flag(node) }
@@ -51,7 +52,7 @@ struct CompiledReader {
         let location = try at(&object)
         try object.finish()
         let spec = FlowSpec(
-            version: format, app: app, start: start, context: context, flags: flags, types: types,
+            version: format, app: app, flowVersion: flowVersion, start: start, context: context, flags: flags, types: types,
             screens: screens, flows: flows, files: files, extensions: extensions,
             migrations: migrations ?? Migrations(), location: location)
         return CompiledArtifact(spec: spec, lintedBy: lintedBy)
