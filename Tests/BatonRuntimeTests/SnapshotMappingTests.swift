@@ -248,7 +248,7 @@ import Testing
         // `terms` comes after `profile` now, which the user has not passed: they are back on `email`.
         let moved = SnapshotMapping(from: old, to: reordered).map(snapshot)
         #expect(moved.losses.map(\.cause) == [.stepOrderChanged])
-        #expect(moved.losses.first?.message == "sequence 'signup' shows step 'profile' before 'terms' now, which the saved state never showed (and the 1 entry above it)")
+        #expect(moved.losses.first?.message == "sequence 'signup' shows step 'profile' before 'terms' now, where the saved state showed it after (and the 1 entry above it)")
         #expect(try restored(moved, under: reordered).stack == ["email"])
         let removed = try load(flow.replacingOccurrences(of: "[email, terms, profile, welcome]", with: "[email, profile, welcome]")
             .replacingOccurrences(of: "terms: {}, ", with: ""))

@@ -3,27 +3,43 @@ import BatonModel
 
 /// Maps a snapshot taken under one version of a flow into another, never trusting it: what
 /// `baton diff` reports as `saved-state` and what a restore under another version keeps
-/// (docs/EVOLUTION.md). A pure function of the two specs, the snapshot and the flags and facts
-/// in force.
+/// (docs/EVOLUTION.md). A pure function of the new spec, the snapshot and the flags and facts
+/// in force: the old spec, when known, only words the losses better (a rename to declare).
+/// `FlowRuntime` restores a snapshot taken under another version through it.
 ///
 /// By names (renames under the new flow's `migrations:` followed), each flow keeps what still
 /// exists where it was: a stack the longest run of entries from its root whose screens and
 /// flows the new flow still has, with inputs that still fit, that the new flow can put there
 /// (its root, or something it pushes); a sequence its entries that are still its steps, in
 /// the new order; a tabs flow the tabs it still has (a tab whose `when` is false now is
-/// dropped) and the selected one; a switch its branch when the new switch has it and the
-/// branch's `when` does not fail now; a modal the new flow still presents. What does not fit is
+/// dropped) and the selected one; a switch its shown and kept branches when the new switch has
+/// them and may show them now (`BranchPermission`); a modal the new flow still presents. What does not fit is
 /// dropped with everything above it, and a flow left with nothing is left empty there, for the
 /// runtime to start afresh: the deepest state the new flow has. Each drop is a `SnapshotLoss`.
 public struct SnapshotMapping: Sendable {
-    private let old: SpecIndex
+    /// The flow the snapshot was taken under, when known: for rename hints only.
+    private let old: FlowSpec?
     private let new: SpecIndex
+    /// What the mapped snapshot names as the flow it is held under.
+    private let identity: FlowIdentity
     private let checker: ValueChecker
     private let placements: FlowPlacements
     private let links: [LinkPattern]
 
+    /// Maps snapshots taken under `old` into `new`; a loss of a screen or flow that `new`
+    /// seems to have renamed without saying so suggests the `migrations:` entry.
     public init(from old: FlowSpec, to new: FlowSpec) {
-        self.old = SpecIndex(old)
+        self.init(old: old, new: new, identity: FlowIdentity(of: new))
+    }
+
+    /// Maps snapshots taken under any other version into `new`, which is all a restore knows.
+    public init(to new: FlowSpec) {
+        self.init(old: nil, new: new, identity: FlowIdentity(of: new))
+    }
+
+    init(old: FlowSpec?, new: FlowSpec, identity: FlowIdentity) {
+        self.old = old
+        self.identity = identity
         self.new = SpecIndex(new)
         checker = ValueChecker(index: self.new)
         placements = FlowPlacements(new)
@@ -55,7 +71,7 @@ public struct SnapshotMapping: Sendable {
                 walk.lose(.heldLinkUnmatched, subject: "links", "held link '\(link)' matches no link of the new flow", dropping: [])
             }
         }
-        let mapped = RuntimeSnapshot(root: root, heldLinks: held, finished: snapshot.finished,
+        let mapped = RuntimeSnapshot(takenUnder: identity, root: root, heldLinks: held, finished: snapshot.finished,
                                      finishedPayload: snapshot.finishedPayload, nextInstanceID: snapshot.nextInstanceID)
         return MappedSnapshot(snapshot: mapped, losses: walk.losses)
     }
@@ -163,7 +179,7 @@ public struct SnapshotMapping: Sendable {
             }
             guard let declaration = mapping.new.flows[name] else {
                 lose(.flowRemoved, subject: "flows.\(saved.flow)", "flow '\(saved.flow)' is not in the new flow",
-                     suggestion: Migrations.unsaidRename(of: saved.flow, .flow, from: mapping.old.spec, to: mapping.new.spec),
+                     suggestion: mapping.renameHint(for: saved.flow, .flow),
                      dropping: dropped)
                 return nil
             }
@@ -209,21 +225,24 @@ public struct SnapshotMapping: Sendable {
         }
 
         /// A sequence's entries: each saved step at the new step of its name after the one
-        /// before it, each pushed entry where the new flow pushes it.
+        /// before it, each pushed entry where the new flow pushes it. A step the new sequence
+        /// shows to everyone before a saved one, that is not among the saved steps kept below
+        /// it, was never passed: the saved step and those above it are dropped, for the user to
+        /// go through it.
         private mutating func sequence(_ saved: FlowSnapshot, flow: String, steps: [Step], depth: Int)
             -> ([ItemSnapshot], [Int?]) {
-            // Where each step of the old sequence was, by its new name.
-            let oldSteps = (mapping.old.flows[saved.flow].map(Self.stepNames) ?? []).map { migrations.flow(migrations.screen($0)) }
+            // The steps the saved state showed, by their new names.
+            let shown = Set(saved.entries.indices.filter { Self.isStep($0, of: saved) }.map { renamed(saved.entries[$0]) })
             var entries: [ItemSnapshot] = []
             var indices: [Int?] = []
             var lastStep = -1
             for position in saved.entries.indices {
                 let entry = saved.entries[position]
                 let above = Array(saved.entries[(position + 1)...])
-                let savedStep = saved.steps.indices.contains(position) ? saved.steps[position] : nil
+                let isStep = Self.isStep(position, of: saved)
                 var newStep: Int?
                 let name = renamed(entry)
-                if let savedStep, mapping.new.kind(of: name) != nil {
+                if isStep, mapping.new.kind(of: name) != nil {
                     guard let found = steps.indices.first(where: { $0 > lastStep && steps[$0].target.name == name }) else {
                         let reordered = steps.contains { $0.target.name == name }
                         lose(reordered ? .stepOrderChanged : .stepRemoved, subject: "flows.\(flow).steps",
@@ -232,21 +251,19 @@ public struct SnapshotMapping: Sendable {
                              dropping: [entry] + above)
                         break
                     }
-                    // A step shown to everyone before this one now, that the user had not passed:
-                    // new, or after this one in the old sequence.
-                    if let passed = steps[(lastStep + 1)..<found].first(where: { step in
-                        step.when == nil && !step.transient
-                            && (oldSteps.firstIndex(of: step.target.name).map { $0 > savedStep } ?? true)
+                    if let unpassed = steps[(lastStep + 1)..<found].first(where: { step in
+                        step.when == nil && !step.transient && !entries.contains { $0.name == step.target.name }
                     }) {
-                        let moved = oldSteps.contains(passed.target.name)
-                        lose(moved ? .stepOrderChanged : .stepSkipped, subject: "flows.\(flow).steps",
-                             "sequence '\(flow)' shows step '\(passed.target.name)' before '\(name)' now, which the saved state never showed",
+                        let later = shown.contains(unpassed.target.name)
+                        lose(later ? .stepOrderChanged : .stepSkipped, subject: "flows.\(flow).steps",
+                             "sequence '\(flow)' shows step '\(unpassed.target.name)' before '\(name)' now, "
+                                + (later ? "where the saved state showed it after" : "which the saved state never showed"),
                              dropping: [entry] + above)
                         break
                     }
                     newStep = found
                 }
-                let slot: Slot = savedStep != nil ? .structural : (position == 0 ? .first(flow: flow, root: nil) : .above(flow: flow))
+                let slot: Slot = isStep ? .structural : (position == 0 ? .first(flow: flow, root: nil) : .above(flow: flow))
                 guard let item = item(entry, depth: depth, slot: slot, above: above) else { break }
                 entries.append(item)
                 indices.append(newStep)
@@ -255,10 +272,9 @@ public struct SnapshotMapping: Sendable {
             return (entries, indices)
         }
 
-        /// The names a sequence's steps show.
-        private static func stepNames(of flow: Flow) -> [String] {
-            guard case .sequence(let steps) = flow.kind else { return [] }
-            return steps.map(\.target.name)
+        /// Whether the saved entry at `position` is a step of its sequence (not pushed by an action).
+        private static func isStep(_ position: Int, of saved: FlowSnapshot) -> Bool {
+            saved.steps.indices.contains(position) && saved.steps[position] != nil
         }
 
         /// A tabs flow's tabs in the new order: each saved tab the new flow still has (by id,
@@ -307,7 +323,7 @@ public struct SnapshotMapping: Sendable {
                 let name = renamed(branch)
                 let subject = "flows.\(flow).branches.\(name)"
                 if let declaration = declared.first(where: { $0.target.name == name }) {
-                    if holds(declaration.when) == false {
+                    if !mayShow(name, in: declared) {
                         lose(.branchForbidden, subject: subject,
                              "branch '\(name)' of switch '\(flow)' is not allowed now (`when: \(declaration.when?.text ?? "")`)",
                              dropping: [branch])
@@ -322,9 +338,15 @@ public struct SnapshotMapping: Sendable {
             var kept: [ItemSnapshot] = []
             for hidden in saved.kept {
                 let name = renamed(hidden)
-                guard declared.contains(where: { $0.target.name == name }) else {
+                guard let declaration = declared.first(where: { $0.target.name == name }) else {
                     lose(.branchRemoved, subject: "flows.\(flow).branches.\(hidden.name)",
                          "switch '\(flow)' has no branch '\(name)' to keep now", dropping: [hidden])
+                    continue
+                }
+                guard mayShow(name, in: declared) else {
+                    lose(.branchForbidden, subject: "flows.\(flow).branches.\(name)",
+                         "kept branch '\(name)' of switch '\(flow)' is not allowed now (`when: \(declaration.when?.text ?? "")`)",
+                         dropping: [hidden])
                     continue
                 }
                 guard shown?.name != name, !kept.contains(where: { $0.name == name }),
@@ -332,6 +354,12 @@ public struct SnapshotMapping: Sendable {
                 kept.append(item)
             }
             return (shown, kept.sorted { $0.name < $1.name })
+        }
+
+        /// Whether the new switch may show `branch` now; a `when` that cannot be decided forbids
+        /// nothing.
+        private func mayShow(_ branch: String, in branches: [Step]) -> Bool {
+            BranchPermission.mayShow(branch, in: branches) { holds($0) }
         }
 
         /// What the saved item is called in the new flow.
@@ -351,7 +379,7 @@ public struct SnapshotMapping: Sendable {
                 let name = migrations.screen(screen.screen)
                 guard let declaration = mapping.new.screens[name] else {
                     lose(.screenRemoved, subject: "screens.\(screen.screen)", "screen '\(screen.screen)' is not in the new flow",
-                         suggestion: Migrations.unsaidRename(of: screen.screen, .screen, from: mapping.old.spec, to: mapping.new.spec),
+                         suggestion: mapping.renameHint(for: screen.screen, .screen),
                          dropping: dropped)
                     return nil
                 }
@@ -395,6 +423,14 @@ public struct SnapshotMapping: Sendable {
                 return (.rootChanged, "flows.\(flow).tabs.\(id)", "tab '\(id)' of '\(flow)' runs '\(expected)' now, not '\(name)'")
             }
         }
+    }
+}
+
+extension SnapshotMapping {
+    /// The `migrations:` entry to write when the new flow seems to have renamed `name`; only
+    /// when the old flow is known.
+    fileprivate func renameHint(for name: String, _ kind: TargetKind) -> String? {
+        old.flatMap { Migrations.unsaidRename(of: name, kind, from: $0, to: new.spec) }
     }
 }
 
