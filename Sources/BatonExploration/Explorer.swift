@@ -420,12 +420,16 @@ private struct Search {
                                  statesExplored: states.count, boundsHit: bounds, states: options.keepsStates ? reachedStates() : [])
     }
 
-    /// Every state found, as the snapshot an app would save there, with its shortest trace.
+    /// Every state found, as the snapshot an app would save there (naming the flow), with its
+    /// shortest trace.
     private func reachedStates() -> [ReachedState] {
-        states.indices.compactMap { position in
-            driver.snapshot(of: states[position]).map {
-                ReachedState(snapshot: $0, flags: states[position].flags, context: states[position].context,
-                             trace: trace(to: position))
+        let identity = FlowIdentity(of: spec)
+        return states.indices.compactMap { position in
+            driver.snapshot(of: states[position]).map { found in
+                var snapshot = found
+                snapshot.takenUnder = identity
+                return ReachedState(snapshot: snapshot, flags: states[position].flags, context: states[position].context,
+                                    trace: trace(to: position))
             }
         }
     }
