@@ -114,6 +114,10 @@ def check_diff(baton, scratch):
     compiled_report = json.loads(compiled.stdout)
     jsonschema.validate(compiled_report, schema)
     assert [c["path"] for c in compiled_report["changes"]] == [c["path"] for c in report["changes"]]
+    # A flow is named by what it means: the compiled (and signed) forms have the YAML's hashes.
+    for side in ("old", "new"):
+        assert compiled_report[side]["hash"] == report[side]["hash"], (side, compiled_report[side], report[side])
+    assert report["old"]["hash"] != report["new"]["hash"] and report["new"]["version"] == "2", report["new"]
     same = run(baton, "diff", old, old, "--format", "json", "--fail-on", "breaking")
     assert same.returncode == 0 and json.loads(same.stdout)["changes"] == [], same.stdout
     print(f"diff: valid against schemas/diff-output.schema.json, {len(report['changes'])} changes, exit codes as documented")

@@ -3581,6 +3581,15 @@ enum EmbeddedSchemas {
             },
             "app": {
               "type": "string"
+            },
+            "hash": {
+              "type": "string",
+              "pattern": "^sha256:[0-9a-f]{64}$",
+              "description": "The flow's content hash, as a snapshot taken under it names it (takenUnder.hash)."
+            },
+            "version": {
+              "type": "string",
+              "description": "The flow's `version:`, when it declares one."
             }
           }
         },

@@ -34,6 +34,14 @@ import Testing
         #expect(((example["trace"] as? [String: Any])?["steps"] as? [Any])?.isEmpty == false)
         let summary = try #require(document["summary"] as? [String: Any])
         #expect((summary["exploration"] as? [String: Any])?["complete"] as? Bool == true)
+        // Each side names its flow as the snapshots taken under it do.
+        let old = try #require(document["old"] as? [String: Any])
+        let new = try #require(document["new"] as? [String: Any])
+        #expect(old["version"] as? String == "1")
+        #expect(new["version"] as? String == "2")
+        let hashes = [old["hash"] as? String, new["hash"] as? String].compactMap { $0 }
+        #expect(hashes.count == 2 && hashes.allSatisfy { $0.hasPrefix("sha256:") } && hashes[0] != hashes[1])
+        #expect(changes.contains { $0["kind"] as? String == "version-changed" && $0["severity"] as? String == "neutral" })
     }
 
     @Test func failOnBreakingExitsOneOnlyWhenSomethingIs() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BatonModel
+import BatonRuntime
 import Foundation
 
 extension BatonCommand {
@@ -76,7 +77,8 @@ extension BatonCommand {
                 specs.append(spec)
             }
             let result = FlowDiff(old: specs[0], new: specs[1], options: bounds.options, explores: explore).run()
-            let report = DiffReport(oldFile: oldFile, newFile: newFile, oldApp: specs[0].app, newApp: specs[1].app, result: result)
+            let report = DiffReport(oldFile: oldFile, newFile: newFile, oldApp: specs[0].app, newApp: specs[1].app,
+                                    oldFlow: FlowIdentity(of: specs[0]), newFlow: FlowIdentity(of: specs[1]), result: result)
             switch format {
             case .text: print(DiffTextReport.text(report, colors: .forStandardOutput))
             case .json: print(DiffJSONReport.text(report))

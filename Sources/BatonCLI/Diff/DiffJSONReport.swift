@@ -18,6 +18,9 @@ enum DiffJSONReport {
     struct Side: Encodable {
         var file: String
         var app: String?
+        /// The flow's content hash and `version:`, as a snapshot taken under it names them.
+        var hash: String?
+        var version: String?
     }
 
     struct Change: Encodable {
@@ -85,7 +88,8 @@ enum DiffJSONReport {
             breaking: report.count(.breaking), additive: report.count(.additive), neutral: report.count(.neutral),
             breaks: Dictionary(uniqueKeysWithValues: FlowChange.Break.allCases.map { ($0.rawValue, report.count($0)) }),
             exploration: exploration)
-        return Document(old: Side(file: report.oldFile, app: report.oldApp), new: Side(file: report.newFile, app: report.newApp),
+        return Document(old: Side(file: report.oldFile, app: report.oldApp, hash: report.oldFlow?.hash, version: report.oldFlow?.version),
+                        new: Side(file: report.newFile, app: report.newApp, hash: report.newFlow?.hash, version: report.newFlow?.version),
                         changes: changes, summary: summary)
     }
 }

@@ -1,4 +1,5 @@
 import BatonModel
+import BatonRuntime
 
 /// A diff to report: the two flows as the command line named them, and what `FlowDiff` found.
 public struct DiffReport: Sendable {
@@ -6,13 +7,19 @@ public struct DiffReport: Sendable {
     public var newFile: String
     public var oldApp: String?
     public var newApp: String?
+    /// The flows as their snapshots name them (`RuntimeSnapshot.takenUnder`).
+    public var oldFlow: FlowIdentity?
+    public var newFlow: FlowIdentity?
     public var result: FlowDiff.Result
 
-    public init(oldFile: String, newFile: String, oldApp: String? = nil, newApp: String? = nil, result: FlowDiff.Result) {
+    public init(oldFile: String, newFile: String, oldApp: String? = nil, newApp: String? = nil,
+                oldFlow: FlowIdentity? = nil, newFlow: FlowIdentity? = nil, result: FlowDiff.Result) {
         self.oldFile = oldFile
         self.newFile = newFile
         self.oldApp = oldApp
         self.newApp = newApp
+        self.oldFlow = oldFlow
+        self.newFlow = newFlow
         self.result = result
     }
 

@@ -53,6 +53,10 @@ struct SpecComparison {
         if old.app != new.app {
             add("app-changed", "app", "`app` is '\(new.app ?? "")' now, was '\(old.app ?? "")'", at: new.location)
         }
+        if old.flowVersion != new.flowVersion {
+            add("version-changed", "version", "`version` is '\(new.flowVersion ?? "")' now, was '\(old.flowVersion ?? "")'",
+                at: new.location)
+        }
         for rename in new.migrations.screens + new.migrations.flows where !old.migrations.screens.contains(rename)
             && !old.migrations.flows.contains(rename) {
             add("rename-declared", "migrations", "'\(rename.from)' is declared renamed to '\(rename.to.name)'",
