@@ -1,6 +1,8 @@
-import BatonCLI
+@testable import BatonCLI
+import BatonExploration
 import BatonLoader
 import BatonModel
+import BatonRuntime
 import Testing
 
 /// `FlowDiff` over pairs of versions: each kind of change, classified as docs/EVOLUTION.md
@@ -213,6 +215,48 @@ import Testing
         #expect(try change("context-added", "context.plan", in: required).breaks == [.appInterface])
         let optional = try diff(changed("  loggedIn: {type: bool, default: true}", "  loggedIn: {type: bool, default: true}\n  plan: {type: string, default: free}"))
         #expect(try change("context-added", "context.plan", in: optional).severity == .additive)
+    }
+
+    @Test func aBoundHitIsSaidAndOnlyTheStatesBeforeItAreMapped() throws {
+        let new = changed("      detail.more: push extra\n", "")
+        let full = try diff(new)
+        let bounded = FlowDiff(old: try load(Self.base), new: try load(new), options: ExplorationOptions(maxStates: 3)).run()
+        let exploration = try #require(bounded.exploration)
+        #expect(exploration.boundsHit == ["maxStates"])
+        #expect(exploration.statesExplored < (full.exploration?.statesExplored ?? 0))
+        #expect(exploration.statesLosingPlace <= exploration.statesExplored)
+        let report = DiffReport(oldFile: "old.yaml", newFile: "new.yaml", result: bounded)
+        #expect(report.summarySentence.hasSuffix("Exploration stopped at maxStates: states past the bound were not mapped."))
+        #expect(full.exploration?.boundsHit.isEmpty == true)
+    }
+
+    @Test func savedStateLossesAreWhatARestoreUnderTheNewFlowReports() throws {
+        // One semantics: each state explored under the old flow, restored under the new one by
+        // the runtime, loses what the diff's mapping says, and lands where the mapping leaves it.
+        let old = try load(Self.base)
+        let new = try load(changed("      detail.more: push extra\n", "").replacingOccurrences(
+            of: "    tabs: [browse, {flow: settingsTab, id: settings}]", with: "    tabs: [browse]"))
+        let mapping = SnapshotMapping(from: old, to: new)
+        let states = Explorer(spec: old, options: ExplorationOptions(keepsStates: true)).run().states
+        // What the new flow reaches, as a user sees it.
+        let reachable = try Explorer(spec: new, options: ExplorationOptions(keepsStates: true)).run().states.map { state in
+            let runtime = try FlowRuntime(spec: new, environment: RuntimeEnvironment(flagOverrides: state.flags, context: state.context))
+            try runtime.restore(state.snapshot)
+            return runtime.state
+        }
+        var mappedAcross = 0
+        for state in states {
+            let environment = RuntimeEnvironment(flagOverrides: state.flags, context: state.context)
+            let expected = mapping.map(state.snapshot, environment: environment)
+            let runtime = try FlowRuntime(spec: new, environment: environment)
+            let restored = try runtime.restore(state.snapshot)
+            #expect(restored?.losses.map(\.cause) == expected.losses.map(\.cause), "\(state.trace.summary)")
+            #expect(restored?.keepsPlace == expected.keepsPlace, "\(state.trace.summary)")
+            if expected.losses.isEmpty { #expect(runtime.snapshot().root == expected.snapshot.root, "\(state.trace.summary)") }
+            #expect(reachable.contains(runtime.state), "\(state.trace.summary) lands where the new flow never goes: \(runtime.state)")
+            mappedAcross += 1
+        }
+        #expect(mappedAcross == states.count && states.count > 5)
     }
 
     @Test func withoutExplorationSavedStateAndJourneysAreNotChecked() throws {
