@@ -11,6 +11,7 @@ public struct CrossVersionRestore: Sendable, Hashable {
     /// Everything dropped, root first (`SnapshotMapping`); empty when all of it still fits.
     public var losses: [SnapshotLoss]
 
+    /// A restore from `takenUnder` into `restoredUnder` that dropped `losses`.
     public init(takenUnder: FlowIdentity, restoredUnder: FlowIdentity, losses: [SnapshotLoss]) {
         self.takenUnder = takenUnder
         self.restoredUnder = restoredUnder

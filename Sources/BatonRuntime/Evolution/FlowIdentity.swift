@@ -13,6 +13,7 @@ public struct FlowIdentity: Codable, Hashable, Sendable, CustomStringConvertible
     /// The flow's `version:`, as written; nil when it declares none.
     public var version: String?
 
+    /// An identity as a snapshot's JSON holds it.
     public init(hash: String, version: String? = nil) {
         self.hash = hash
         self.version = version
