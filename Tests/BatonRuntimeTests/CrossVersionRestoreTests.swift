@@ -198,4 +198,25 @@ import Testing
         #expect(try again.restore(snapshot)?.losses.map(\.cause) == [.startChanged])
         #expect(again.state.stack == ["login"])
     }
+
+    @Test func aDamagedSnapshotOfAnotherVersionIsRefusedNotTrusted() throws {
+        var snapshot = try JSONDecoder().decode(RuntimeSnapshot.self, from: savedDeep())
+        snapshot.takenUnder = FlowIdentity(hash: "sha256:" + String(repeating: "0", count: 64))
+        guard case .flow(var home) = snapshot.root.branch, case .flow(var browse) = home.tabs.first?.flow else {
+            Issue.record("unexpected snapshot shape")
+            return
+        }
+        browse.entries[0] = .screen(ScreenSnapshot(id: Int.max, screen: "list"))
+        home.tabs[0].flow = .flow(browse)
+        snapshot.root.branch = .flow(home)
+        let runtime = try FlowRuntime(prepared: prepared(Self.base))
+        #expect(throws: DiagnosticsError.self) { try runtime.restore(snapshot) }
+        #expect(runtime.state.stack == ["list"])
+        let (fresh, outcome) = try FlowRuntime.start(prepared(Self.base), restoring: JSONEncoder().encode(snapshot))
+        guard case .startedFresh = outcome else {
+            Issue.record("a damaged snapshot was taken: \(outcome)")
+            return
+        }
+        #expect(fresh.state.stack == ["list"])
+    }
 }

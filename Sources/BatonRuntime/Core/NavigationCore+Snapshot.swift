@@ -69,15 +69,17 @@ extension NavigationCore {
         var reader = SnapshotReader(index: tables.index, lenient: true)
         do throws(SnapshotFailure) {
             let root = try reader.flow(kept.root, parent: nil, depth: 0)
+            guard kept.nextInstanceID > reader.maxID else {
+                throw SnapshotFailure("nextInstanceID \(kept.nextInstanceID) is not above the ids in use")
+            }
             state = CoreState(
                 rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: kept.heldLinks,
-                finished: kept.finished, finishedPayload: kept.finishedPayload,
-                nextInstanceID: max(kept.nextInstanceID, reader.maxID + 1))
+                finished: kept.finished, finishedPayload: kept.finishedPayload, nextInstanceID: kept.nextInstanceID)
         } catch {
             throw DiagnosticsError([RuntimeDiagnostic.snapshot(error.message)])
         }
         do throws(ActionFailure) {
-            if kept.root.entries.isEmpty && kept.root.tabs.isEmpty && kept.root.branch == nil {
+            if kept.finished == nil && kept.root.entries.isEmpty && kept.root.tabs.isEmpty && kept.root.branch == nil {
                 state = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: state.nextInstanceID)
                 state.rootID = try makeRootFlow()
             }
