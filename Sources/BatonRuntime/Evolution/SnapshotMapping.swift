@@ -13,9 +13,10 @@ import BatonModel
 /// (its root, or something it pushes); a sequence its entries that are still its steps, in
 /// the new order; a tabs flow the tabs it still has (a tab whose `when` is false now is
 /// dropped) and the selected one; a switch its shown and kept branches when the new switch has
-/// them and may show them now (`BranchPermission`); a modal the new flow still presents. What does not fit is
-/// dropped with everything above it, and a flow left with nothing is left empty there, for the
-/// runtime to start afresh: the deepest state the new flow has. Each drop is a `SnapshotLoss`.
+/// them and may show them now (`BranchPermission`); a modal the new flow still presents. What
+/// does not fit is dropped with everything above it, and a flow left with nothing is left empty
+/// there, for the runtime to start afresh: the deepest state the new flow has. Each drop is a
+/// `SnapshotLoss`.
 public struct SnapshotMapping: Sendable {
     /// The flow the snapshot was taken under, when known: for rename hints only.
     private let old: FlowSpec?
