@@ -20,7 +20,7 @@ MODULES = ["BatonModel", "BatonLoader", "BatonSemantics", "BatonLint", "BatonRun
 
 # The modules with a DocC catalog (Sources/<Module>/<Module>.docc), whose every public
 # declaration has a doc comment; CI fails on one without and builds their documentation.
-DOCUMENTED = ["BatonModel", "BatonLoader", "BatonLint"]
+DOCUMENTED = ["BatonModel", "BatonLoader", "BatonSemantics", "BatonLint", "BatonRuntime"]
 
 
 def declaration(symbol):

@@ -1,7 +1,9 @@
 /// A key for a dependency the app hands to view-model factories, with the value a factory gets
 /// when the app set none, as SwiftUI's `EnvironmentKey`.
 public protocol DependencyKey {
+    /// The type of the dependency.
     associatedtype Value: Sendable
+    /// The value a factory gets when the app set none.
     static var defaultValue: Value { get }
 }
 
@@ -10,6 +12,7 @@ public protocol DependencyKey {
 public struct Dependencies: Sendable {
     private var byType: [ObjectIdentifier: any Sendable] = [:]
 
+    /// No dependencies: every type reads as nil, every key as its default.
     public init() {}
 
     /// The value stored for type `T`, nil when none was.

@@ -137,6 +137,7 @@ public struct ScreenInstance: Sendable, Hashable {
     /// The screen id.
     public var screen: String
 
+    /// The instance `id` of `screen`.
     public init(id: Int, screen: String) {
         self.id = id
         self.screen = screen
@@ -152,6 +153,7 @@ public struct ViewModelTurnover: Sendable, Equatable {
     /// The instances let go, whose view models were released.
     public var released: [ScreenInstance]
 
+    /// A turnover that made `made` and let go of `released`.
     public init(made: [ScreenInstance], released: [ScreenInstance]) {
         self.made = made
         self.released = released

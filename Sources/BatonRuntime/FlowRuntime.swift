@@ -28,10 +28,13 @@ public final class FlowRuntime {
     /// Not checked for overlapping accesses at run time (it is read and changed many times a
     /// step): the runtime lives on the main actor, and a step of the core calls nothing outside it.
     @ObservationIgnored @exclusivity(unchecked) package internal(set) var core: NavigationCore
+    /// The flow being run; a new one comes only through `replace(with:)` or `replaceSpec(_:)`.
     public internal(set) var spec: FlowSpec
+    /// The app's view-model factories and the dependencies they get.
     @ObservationIgnored public let registry: ViewModelRegistry
     /// The flag overrides and context facts in force, defaults filled.
     public internal(set) var environment: RuntimeEnvironment
+    /// The options the run was started with.
     @ObservationIgnored public let options: RuntimeOptions
     /// Counts the changes of the navigation state: each step that changes it, a restore, a new
     /// flow. What a snapshot holds changes only when it does: save on it (`onChange(of:)`).

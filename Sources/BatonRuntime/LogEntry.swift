@@ -16,6 +16,8 @@ public struct LogEntry: Sendable, Equatable, Codable {
     public var action: String?
     /// `handled`, `unhandled`, `rejected` or `held`.
     public var result: String
+    /// Why nothing changed, when nothing did, or what else happened (a link held, a held link
+    /// opened or dropped), in words.
     public var message: String?
     /// Set in strict mode for unhandled and rejected steps.
     public var isError: Bool
@@ -48,6 +50,7 @@ public struct LogEntry: Sendable, Equatable, Codable {
 // initialiser Swift makes for the struct: one that sets the fields itself leaves, in this
 // compiler, a copy of the whole entry and a release of the original on every return.
 extension LogEntry {
+    /// An entry; the runtime numbers the entries it records itself, whatever `sequence` says.
     public init(
         sequence: Int, trigger: String, source: String? = nil, flow: String? = nil, action: String? = nil,
         result: String, message: String? = nil, isError: Bool = false, state: NavigationState? = nil

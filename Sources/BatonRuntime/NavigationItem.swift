@@ -32,7 +32,9 @@ public struct ScreenEntry: Identifiable, Hashable {
     nonisolated public var id: Int { fields.id }
     /// The screen id.
     public var screen: String { fields.screen }
+    /// What the instance was shown with; a `singleTop` push that keeps it gives it anew.
     public var input: Value? { fields.input }
+    /// The instance's view model: the one the app's factory made, else a `GenericViewModel`.
     public var viewModel: any ScreenViewModel { fields.viewModel }
     /// The screen's `title` in the flow, for a navigation bar.
     public var title: String? { fields.title }
@@ -49,16 +51,21 @@ public struct ScreenEntry: Identifiable, Hashable {
         ScreenEntry(id: id, screen: screen, input: input, viewModel: viewModel, title: title, viewModelName: viewModelName)
     }
 
+    /// Whether both are the same screen instance (the same `id`).
     nonisolated public static func == (lhs: ScreenEntry, rhs: ScreenEntry) -> Bool { lhs.id == rhs.id }
+    /// Hashes the instance id.
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// What a stack entry, a switch branch or a modal shows: a screen or a child flow.
 @MainActor
 public enum NavigationItem: Identifiable, Hashable {
+    /// A screen instance.
     case screen(ScreenEntry)
+    /// A child flow instance.
     case flow(FlowCoordinator)
 
+    /// The instance id of the screen or flow.
     nonisolated public var id: Int {
         switch self {
         case .screen(let entry): entry.id
@@ -74,20 +81,24 @@ public enum NavigationItem: Identifiable, Hashable {
         }
     }
 
+    /// The child flow's coordinator; nil for a screen.
     public var coordinator: FlowCoordinator? {
         if case .flow(let coordinator) = self { return coordinator }
         return nil
     }
 
+    /// The screen's entry; nil for a flow.
     public var screenEntry: ScreenEntry? {
         if case .screen(let entry) = self { return entry }
         return nil
     }
 
+    /// Whether both are the same instance (the same `id`).
     nonisolated public static func == (lhs: NavigationItem, rhs: NavigationItem) -> Bool {
         lhs.id == rhs.id
     }
 
+    /// Hashes the instance id.
     nonisolated public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
     }
@@ -96,7 +107,9 @@ public enum NavigationItem: Identifiable, Hashable {
 /// A modal: what is presented and how. Bind it with `.sheet(item:)` and friends.
 @MainActor
 public struct PresentedItem: Identifiable {
+    /// How it is shown: a sheet, a cover or a popover.
     public let presentation: Presentation
+    /// What is presented: a screen or a flow.
     public let item: NavigationItem
     /// The presented item's id.
     public nonisolated let id: Int

@@ -1,6 +1,6 @@
 import BatonModel
 
-/// The navigation state as a scenario's `expect` sees it, computed from the coordinators.
+/// The navigation state as a scenario's `expect` sees it, computed from the runtime's state.
 public struct NavigationState: Sendable, Equatable, Codable {
     /// The visible screen's id; nil once the root flow finished.
     public var top: String?
@@ -26,6 +26,7 @@ public struct NavigationState: Sendable, Equatable, Codable {
     /// The whole tree, for printing.
     public var tree: StateNode
 
+    /// A state with these fields, as a test or a decoder makes one.
     public init(
         top: String? = nil, topInput: Value? = nil, stack: [String] = [], tab: String? = nil,
         presented: String? = nil, presentation: Presentation? = nil, received: ScreenResult? = nil,
@@ -51,6 +52,7 @@ public struct StateNode: Sendable, Equatable, Codable {
     public var kind: String
     /// The flow or screen id.
     public var id: String
+    /// What the screen or flow was shown or started with.
     public var input: Value?
     /// The selected tab id of a tabs flow, or the shown branch of a switch.
     public var selected: String?
@@ -70,6 +72,7 @@ public struct StateNode: Sendable, Equatable, Codable {
     /// Whether the node is on the way from the root to the visible screen.
     public var isVisible: Bool
 
+    /// A node with these fields.
     public init(
         kind: String, id: String, input: Value? = nil, selected: String? = nil, presentation: String? = nil,
         tab: String? = nil, children: [StateNode] = [], presented: StateNode? = nil, isVisible: Bool = false
@@ -89,6 +92,7 @@ public struct StateNode: Sendable, Equatable, Codable {
         case kind, id, input, selected, presentation, tab, children, presented, isVisible
     }
 
+    /// Reads a node; absent `children` and `isVisible` read as none and false.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(String.self, forKey: .kind)
@@ -102,6 +106,7 @@ public struct StateNode: Sendable, Equatable, Codable {
         isVisible = try container.decodeIfPresent(Bool.self, forKey: .isVisible) ?? false
     }
 
+    /// Writes the node, `children` and `isVisible` always, the optional fields when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)

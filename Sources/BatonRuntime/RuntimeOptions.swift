@@ -12,6 +12,7 @@ public struct RuntimeOptions: Sendable {
     /// `onTransition`.
     public var recordsStates: Bool
 
+    /// Options; a `logLimit` below 1 keeps 1.
     public init(strict: Bool = false, logLimit: Int? = 1_000, recordsStates: Bool = false) {
         self.strict = strict
         self.logLimit = logLimit.map { max(1, $0) }

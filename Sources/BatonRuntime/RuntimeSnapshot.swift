@@ -15,6 +15,7 @@ public struct RuntimeSnapshot: Codable, Hashable, Sendable {
     public package(set) var heldLinks: [String]
     /// The root flow's outcome, once it finished, and its payload.
     public package(set) var finished: String?
+    /// The payload the root flow finished with.
     public package(set) var finishedPayload: Value?
     /// The id the next screen or flow instance gets.
     package var nextInstanceID: Int

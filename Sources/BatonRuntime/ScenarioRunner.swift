@@ -6,9 +6,12 @@ import Foundation
 public struct ScenarioFailure: Hashable, Codable, Sendable {
     /// The 1-based number of the failing step; 0 when the scenario could not start.
     public var step: Int
+    /// Where the failing step (or the scenario, or the problem found before running) is written.
     public var location: SourceRange?
+    /// What was expected and found, or why the step could not be taken.
     public var message: String
 
+    /// A failure of step `step`.
     public init(step: Int, location: SourceRange?, message: String) {
         self.step = step
         self.location = location
@@ -18,8 +21,11 @@ public struct ScenarioFailure: Hashable, Codable, Sendable {
 
 /// The result of one scenario.
 public struct ScenarioOutcome: Equatable, Codable, Sendable {
+    /// The scenario's name.
     public var name: String
+    /// Where the scenario is written.
     public var location: SourceRange?
+    /// Why it failed; nil when it passed.
     public var failure: ScenarioFailure?
     /// The run log up to the end of the scenario, for reports (across `restore` steps).
     public var log: [LogEntry]
@@ -33,6 +39,7 @@ public struct ScenarioOutcome: Equatable, Codable, Sendable {
         case name, location, failure, log, diagnostics
     }
 
+    /// The outcome of scenario `name`.
     public init(name: String, location: SourceRange?, failure: ScenarioFailure?, log: [LogEntry],
                 diagnostics: [Diagnostic] = []) {
         self.name = name
@@ -42,6 +49,7 @@ public struct ScenarioOutcome: Equatable, Codable, Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// Whether the scenario passed: no failure.
     public var passed: Bool { failure == nil }
 }
 
@@ -51,10 +59,15 @@ public struct ScenarioOutcome: Equatable, Codable, Sendable {
 /// `result` names that outcome; a held link never fails.
 @MainActor
 public struct ScenarioRunner {
+    /// The flow the scenarios run against.
     public var spec: FlowSpec
+    /// The view-model factories each scenario's runtime gets (none: every screen gets a
+    /// `GenericViewModel`).
     public var registry: ViewModelRegistry
+    /// Whether an unhandled step fails its scenario, as a rejected one does.
     public var strict: Bool
 
+    /// A runner of scenarios against `spec`, strict unless told otherwise.
     public init(spec: FlowSpec, registry: ViewModelRegistry = ViewModelRegistry(), strict: Bool = true) {
         self.spec = spec
         self.registry = registry

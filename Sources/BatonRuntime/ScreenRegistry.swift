@@ -8,6 +8,7 @@ public struct ScreenRegistry<Entry> {
     private var byScreen: [String: Entry] = [:]
     private var byViewModel: [String: Entry] = [:]
 
+    /// An empty registry: every screen gets the fallback.
     public init() {}
 
     /// Registers what shows screen `id`.

@@ -17,7 +17,9 @@ public protocol ScreenViewModel: AnyObject {
 }
 
 extension ScreenViewModel {
+    /// Does nothing.
     public func receive(_ result: ScreenResult) {}
+    /// Does nothing.
     public func update(input: Value?) {}
 }
 
@@ -36,6 +38,7 @@ public final class GenericViewModel: ScreenViewModel {
     public let events: [String]
     @ObservationIgnored private let context: ViewModelContext
 
+    /// A view model of the context's screen that offers `events`, with nothing received yet.
     public convenience init(context: ViewModelContext, events: [String]) {
         self.init(context: context, events: events, received: nil)
     }

@@ -6,7 +6,8 @@ import BatonModel
 public final class StackCoordinator: FlowCoordinator, StackHolding {
     private var storedEntries: [NavigationItem] = []
 
-    /// The stack, root first: bind `flattened` (or `path`) to a navigation stack.
+    /// The flow's own entries, root first. A host binds `rootItem` and `path`, which flatten the
+    /// child flows pushed onto the stack into it, to a navigation stack.
     public var entries: [NavigationItem] {
         readState()
         return storedEntries

@@ -5,6 +5,7 @@ import BatonModel
 public struct TabSlot: Identifiable {
     /// The tab id (`tab T`, `selectTab`).
     public let id: String
+    /// The tab as the flow declares it: its title, icon, guard and flow.
     public let tab: Tab
     /// The tab's flow; nil only while the runtime restarts it.
     public internal(set) var coordinator: FlowCoordinator?
@@ -17,6 +18,7 @@ public final class TabsCoordinator: FlowCoordinator {
     private var storedTabs: [TabSlot] = []
     private var storedSelectedTab = ""
 
+    /// The tabs shown, in the flow's order.
     public var tabs: [TabSlot] {
         readState()
         return storedTabs

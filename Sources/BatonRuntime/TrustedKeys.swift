@@ -8,6 +8,7 @@ public struct TrustedKeys: Sendable {
     /// The raw 32-byte keys.
     public var rawKeys: [Data]
 
+    /// Trusts `keys` (each read with `publicKey(fromFileText:)`, or made with swift-crypto).
     public init(_ keys: [Curve25519.Signing.PublicKey]) {
         self.rawKeys = keys.map(\.rawRepresentation)
     }
@@ -41,6 +42,7 @@ public struct TrustedKeys: Sendable {
 
 /// Why a key file cannot be read.
 public struct KeyFileError: Error, Sendable {
+    /// What is wrong with the text and what a key file looks like.
     public var message: String
 }
 

@@ -18,6 +18,7 @@ public struct ViewModelContext {
     private let sender: (@MainActor (String, Value?) -> StepResult)?
     private weak var runtime: FlowRuntime?
 
+    /// A context whose events go to `send`: for a preview or a test, with no runtime.
     public init(
         screen: String, instanceID: Int, input: Value?, dependencies: Dependencies = Dependencies(),
         send: @escaping @MainActor (String, Value?) -> StepResult
@@ -77,6 +78,7 @@ public struct ViewModelContext {
 public protocol ScreenInterface {
     /// The screen's id in the flow.
     nonisolated static var screenID: String { get }
+    /// The interface of the screen instance `context` is for.
     init(context: ViewModelContext)
 }
 
@@ -84,12 +86,14 @@ public protocol ScreenInterface {
 /// that name), and the dependencies every factory gets. A screen with no factory gets a
 /// `GenericViewModel`.
 public struct ViewModelRegistry: Sendable {
+    /// Makes the view model of one screen instance from its context.
     public typealias Factory = @MainActor @Sendable (ViewModelContext) -> any ScreenViewModel
 
     /// Handed to every factory in its context.
     public var dependencies: Dependencies
     private var factories = ScreenRegistry<Factory>()
 
+    /// A registry with no factories yet, whose factories get `dependencies`.
     public init(dependencies: Dependencies = Dependencies()) {
         self.dependencies = dependencies
     }

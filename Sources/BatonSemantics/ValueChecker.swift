@@ -17,6 +17,7 @@ public struct SettingProblem: Hashable, Sendable, CustomStringConvertible {
         self.suggestion = suggestion
     }
 
+    /// The message, then the suggestion after `; ` when there is one.
     public var description: String {
         suggestion.map { "\(message); \($0)" } ?? message
     }

@@ -42,6 +42,7 @@ public struct SnapshotLoss: Hashable, Sendable, CustomStringConvertible {
         case tooDeep = "too-deep"
     }
 
+    /// Why it was dropped.
     public var cause: Cause
     /// The part of the flow it is about, as `baton diff` names parts: `screens.reviews`,
     /// `flows.home.tabs.settings`, `flows.root.branches.home`, `flows.meat.root`.
@@ -49,6 +50,7 @@ public struct SnapshotLoss: Hashable, Sendable, CustomStringConvertible {
     /// Where in the saved state: the flows from the root down, then the item
     /// (`root › home › meat › reviews`).
     public var place: String
+    /// What was dropped and why, in words.
     public var message: String
     /// A likely fix, when there is one (a rename to declare under `migrations`).
     public var suggestion: String?
@@ -57,6 +59,7 @@ public struct SnapshotLoss: Hashable, Sendable, CustomStringConvertible {
     /// Whether the user's place was in what was dropped: the screen they saw is gone.
     public var losesPlace: Bool
 
+    /// A loss for `cause`, at `place`.
     public init(cause: Cause, subject: String, place: String, message: String, suggestion: String? = nil,
                 item: String? = nil, losesPlace: Bool) {
         self.cause = cause
@@ -68,6 +71,7 @@ public struct SnapshotLoss: Hashable, Sendable, CustomStringConvertible {
         self.losesPlace = losesPlace
     }
 
+    /// `place: message`, then the suggestion after `; ` when there is one.
     public var description: String {
         "\(place): \(message)" + (suggestion.map { "; \($0)" } ?? "")
     }
@@ -78,10 +82,12 @@ public struct SnapshotLoss: Hashable, Sendable, CustomStringConvertible {
 /// whose content did not fit keeps nothing there (no entries, no branch, a tab without its
 /// flow), which the runtime fills as a fresh start of that flow.
 public struct MappedSnapshot: Hashable, Sendable {
+    /// What is left of the snapshot, naming the new flow as the one it is held under.
     public var snapshot: RuntimeSnapshot
     /// Everything dropped, in the order of the state's tree (root first, each stack from its root).
     public var losses: [SnapshotLoss]
 
+    /// A mapped snapshot that dropped `losses`.
     public init(snapshot: RuntimeSnapshot, losses: [SnapshotLoss]) {
         self.snapshot = snapshot
         self.losses = losses
