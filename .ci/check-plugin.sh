@@ -6,15 +6,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../Tests/Fixtures/PluginPackage"
 
-echo "-- the command plugin writes a target's Swift and compiled flow beside its flow, once"
+echo "-- the command plugin writes a target's Swift, app interface and compiled flow beside its flow, once"
 command_target=Sources/CommandFeature
-rm -f "$command_target/SignupFlow.swift" "$command_target/signup.flow.json"
+rm -f "$command_target/SignupFlow.swift" "$command_target/signup.flow.json" "$command_target/signup.interface.json"
 if ! output=$(swift package --allow-writing-to-package-directory baton-generate --target CommandFeature 2>&1); then
     echo "$output" | tail -30
     echo "error: swift package baton-generate failed"
     exit 1
 fi
-grep -F "wrote $command_target/SignupFlow.swift and $command_target/signup.flow.json" <<< "$output" \
+grep -F "wrote $command_target/SignupFlow.swift, $command_target/signup.interface.json and $command_target/signup.flow.json" <<< "$output" \
     || { echo "$output" | tail -10; echo "error: baton-generate did not say what it wrote"; exit 1; }
 head -1 "$command_target/SignupFlow.swift" | grep -qF "from $command_target/signup.flow.yaml. " \
     || { head -2 "$command_target/SignupFlow.swift"; echo "error: the header does not name the flow by its path in the package"; exit 1; }

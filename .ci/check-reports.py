@@ -7,6 +7,11 @@
   formats checked (rfc3987 checks `uri-reference`: a raw space or `%` fails).
 - JSON (`baton lint --format json`) against schemas/lint-output.schema.json.
 - Coverage (`baton test --coverage-json`) against schemas/coverage.schema.json.
+- Diff (`baton diff --format json` of Examples/Evolution's two versions of the recipes flow, and
+  of each compiled, and of a flow with itself) against schemas/diff-output.schema.json, with its
+  exit codes.
+- App interface (`baton generate swift`'s NAME.interface.json) against
+  schemas/app-interface.schema.json, and `baton lint --app-interface` of the next version.
 Usage: check-reports.py BATON VALIDATORS_DIR
 """
 import json
@@ -87,6 +92,49 @@ def check_coverage(baton, scratch):
     print(f"coverage: valid against schemas/coverage.schema.json, {len(report['flows'])} flows")
 
 
+EVOLUTION = ROOT / "Examples/Evolution"
+
+
+def check_diff(baton, scratch):
+    schema = json.loads((ROOT / "schemas/diff-output.schema.json").read_text())
+    old, new = str(EVOLUTION / "recipes-v1.yaml"), str(EVOLUTION / "recipes-v2.yaml")
+    made = run(baton, "diff", old, new, "--format", "json")
+    assert made.returncode == 0, f"baton diff: expected exit 0 without --fail-on, got {made.returncode}: {made.stderr}"
+    report = json.loads(made.stdout)
+    jsonschema.validate(report, schema)
+    breaks = report["summary"]["breaks"]
+    assert all(breaks[kind] > 0 for kind in ("app-interface", "saved-state", "deep-links", "journeys")), breaks
+    failing = run(baton, "diff", old, new, "--fail-on", "breaking")
+    assert failing.returncode == 1, f"--fail-on breaking: expected exit 1, got {failing.returncode}"
+    # The same versions compiled (one signed) give the same changes, without locations.
+    run(baton, "keygen", str(scratch / "diff-key"))
+    run(baton, "compile", old, "-o", str(scratch / "v1.json"))
+    run(baton, "compile", new, "--sign", str(scratch / "diff-key"), "-o", str(scratch / "v2.json"))
+    compiled = run(baton, "diff", str(scratch / "v1.json"), str(scratch / "v2.json"), "--format", "json")
+    compiled_report = json.loads(compiled.stdout)
+    jsonschema.validate(compiled_report, schema)
+    assert [c["path"] for c in compiled_report["changes"]] == [c["path"] for c in report["changes"]]
+    # A flow is named by what it means: the compiled (and signed) forms have the YAML's hashes.
+    for side in ("old", "new"):
+        assert compiled_report[side]["hash"] == report[side]["hash"], (side, compiled_report[side], report[side])
+    assert report["old"]["hash"] != report["new"]["hash"] and report["new"]["version"] == "2", report["new"]
+    same = run(baton, "diff", old, old, "--format", "json", "--fail-on", "breaking")
+    assert same.returncode == 0 and json.loads(same.stdout)["changes"] == [], same.stdout
+    print(f"diff: valid against schemas/diff-output.schema.json, {len(report['changes'])} changes, exit codes as documented")
+
+
+def check_interface(baton, scratch):
+    schema = json.loads((ROOT / "schemas/app-interface.schema.json").read_text())
+    swift = scratch / "interface" / "RecipesFlow.swift"
+    made = run(baton, "generate", "swift", str(EVOLUTION / "recipes-v1.yaml"), "-o", str(swift))
+    assert made.returncode == 0, made.stderr
+    interface = swift.parent / "recipes-v1.interface.json"
+    jsonschema.validate(json.loads(interface.read_text()), schema)
+    checked = run(baton, "lint", str(EVOLUTION / "recipes-v2.yaml"), "--app-interface", str(interface), "--no-explore")
+    assert checked.returncode == 1 and "[app-interface]" in checked.stdout, checked.stdout
+    print("app interface: valid against schemas/app-interface.schema.json; lint --app-interface refuses the next version")
+
+
 def main():
     baton = str(pathlib.Path(sys.argv[1]).resolve())
     validators = pathlib.Path(sys.argv[2]).resolve()
@@ -96,6 +144,8 @@ def main():
         check_sarif(baton, validators, scratch)
         check_json(baton)
         check_coverage(baton, scratch)
+        check_diff(baton, scratch)
+        check_interface(baton, scratch)
 
 
 if __name__ == "__main__":

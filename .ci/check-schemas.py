@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validate the example flows and scenario files against the JSON Schemas in schemas/.
 
-Every flows/*.yaml, *.yml and *.json is checked against schemas/flow.schema.json, and every
+Every flows/*.yaml, *.yml and *.json (and Examples/Evolution's versions of a flow) is checked against schemas/flow.schema.json, and every
 *.test.yaml under flows/ or tests/ against schemas/scenario.schema.json, with jsonschema's
 Draft 2020-12 validator. The schemas are checked first, and a known-bad document must fail,
 so a schema that accepts everything cannot pass.
@@ -111,7 +111,8 @@ def main():
 
     flows_dir = ROOT / "flows"
     flow_files = sorted(
-        p for pattern in ("*.yaml", "*.yml", "*.json") for p in flows_dir.glob(pattern)
+        p for folder in (flows_dir, ROOT / "Examples/Evolution")
+        for pattern in ("*.yaml", "*.yml", "*.json") for p in folder.glob(pattern)
         if not p.name.endswith(".test.yaml")
     )
     scenario_files = sorted(

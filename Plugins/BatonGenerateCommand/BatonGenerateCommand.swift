@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory baton-generate [--target NAME ...]
 /// [baton generate swift options]`: writes, once, each flow's generated Swift
-/// (`NAMEFlow.swift`) and compiled flow (`NAME.flow.json`) beside its `NAME.flow.yaml`, for a
+/// (`NAMEFlow.swift`), app interface (`NAME.interface.json`) and compiled flow
+/// (`NAME.flow.json`) beside its `NAME.flow.yaml`, for a
 /// target the build plugin does not run in (an Xcode app target: the command is in Xcode's
 /// project menu too). Options after the targets (`--access public`, `--namespace Shop`) are
 /// handed to `baton generate swift`.
@@ -26,9 +27,10 @@ struct BatonGenerateCommand: CommandPlugin {
             let folder = flow.deletingLastPathComponent()
             let json = folder.appending(path: FlowFiles.jsonFileName(of: flow))
             let swift = folder.appending(path: FlowFiles.swiftFileName(of: flow))
+            let interface = folder.appending(path: FlowFiles.interfaceFileName(of: flow))
             try run(baton, ["compile", flow.path, "-o", json.path])
-            try run(baton, files.generateArguments(for: flow, output: swift, extra: extra))
-            print("wrote \(files.relativePath(of: swift)) and \(files.relativePath(of: json))")
+            try run(baton, files.generateArguments(for: flow, output: swift, interface: interface, extra: extra))
+            print("wrote \(files.relativePath(of: swift)), \(files.relativePath(of: interface)) and \(files.relativePath(of: json))")
         }
     }
 

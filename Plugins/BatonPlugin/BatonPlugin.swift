@@ -8,7 +8,8 @@ import PackagePlugin
 ///   compiled flow `NAME.flow.json` becomes a resource of the target (`Bundle.module`);
 /// - `baton generate swift`: the flow's types and typed screen interfaces in one namespace
 ///   enum, compiled with the target's sources, with the options of the target's
-///   `baton-generate.yaml` when it has one.
+///   `baton-generate.yaml` when it has one; and the app's interface `NAME.interface.json`, a
+///   resource of the target, for `PreparedFlow.prepare(..., appInterface:)`.
 /// Both run again only when a YAML file of the target changes (includes count: every YAML
 /// file of the target is an input).
 @main
@@ -24,6 +25,7 @@ struct BatonPlugin: BuildToolPlugin {
         files.flows.flatMap { flow -> [Command] in
             let json = work.appending(path: FlowFiles.jsonFileName(of: flow))
             let swift = work.appending(path: FlowFiles.swiftFileName(of: flow))
+            let interface = work.appending(path: FlowFiles.interfaceFileName(of: flow))
             return [
                 .buildCommand(
                     displayName: "Lint and compile \(flow.lastPathComponent)",
@@ -34,9 +36,9 @@ struct BatonPlugin: BuildToolPlugin {
                 .buildCommand(
                     displayName: "Generate Swift for \(flow.lastPathComponent)",
                     executable: baton,
-                    arguments: files.generateArguments(for: flow, output: swift),
+                    arguments: files.generateArguments(for: flow, output: swift, interface: interface),
                     inputFiles: files.yaml,
-                    outputFiles: [swift]),
+                    outputFiles: [swift, interface]),
             ]
         }
     }

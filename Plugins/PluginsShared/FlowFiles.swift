@@ -36,10 +36,18 @@ struct FlowFiles {
         baseName(of: flow) + ".flow.json"
     }
 
-    /// The arguments of `baton generate swift` for `flow`, written to `output`: the target's
-    /// config when it has one, and the flow's path relative to `root` for the header.
-    func generateArguments(for flow: URL, output: URL, extra: [String] = []) -> [String] {
-        var arguments = ["generate", "swift", flow.path, "-o", output.path, "--source-name", relativePath(of: flow)]
+    /// `recipes.interface.json` for `recipes.flow.yaml`: the app interface `baton generate
+    /// swift` writes beside the Swift.
+    static func interfaceFileName(of flow: URL) -> String {
+        baseName(of: flow) + ".interface.json"
+    }
+
+    /// The arguments of `baton generate swift` for `flow`, written to `output` with the app
+    /// interface at `interface`: the target's config when it has one, and the flow's path
+    /// relative to `root` for the header.
+    func generateArguments(for flow: URL, output: URL, interface: URL, extra: [String] = []) -> [String] {
+        var arguments = ["generate", "swift", flow.path, "-o", output.path, "--interface", interface.path,
+                         "--source-name", relativePath(of: flow)]
         if let config { arguments += ["--config", config.path] }
         return arguments + extra
     }

@@ -15,7 +15,8 @@ public struct BatonCommand: ParsableCommand {
             or I/O error (an unknown option, a missing file, an output that cannot be written).
             """,
         version: BatonCommand.version,
-        subcommands: [Lint.self, Run.self, Test.self, Journeys.self, Compile.self, Generate.self, Keygen.self, Graph.self, Preview.self, Schema.self]
+        subcommands: [Lint.self, Run.self, Test.self, Journeys.self, Diff.self, Compile.self, Generate.self, Keygen.self, Graph.self,
+                      Preview.self, Schema.self]
     )
 
     public init() {}

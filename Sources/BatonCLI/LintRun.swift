@@ -37,6 +37,9 @@ public struct CheckedFlow: Sendable {
 public struct LintRun: Sendable {
     public var loader: FlowLoader
     public var linter: Linter
+    /// App builds' interfaces every flow is also checked against (`--app-interface`), each with
+    /// the file it was read from, which its problems name.
+    public var appInterfaces: [(file: String, interface: AppInterface)] = []
 
     public init(loader: FlowLoader = FlowLoader(), linter: Linter = Linter()) {
         self.loader = loader
@@ -89,7 +92,7 @@ public struct LintRun: Sendable {
             let opened = CompiledInput.open(path: file)
             guard let spec = opened.artifact?.spec else { return CheckedFlow(spec: nil, diagnostics: opened.diagnostics) }
             // Compiled without --locations, a problem has no place in the YAML: it names the file.
-            let diagnostics = linter.lint(spec).map { diagnostic in
+            let diagnostics = (linter.lint(spec) + interfaceProblems(of: spec)).map { diagnostic in
                 var located = diagnostic
                 if located.location == nil { located.location = SourceRange(file: file, line: 1, column: 1) }
                 return located
@@ -100,8 +103,19 @@ public struct LintRun: Sendable {
         guard let spec = result.spec, !result.hasErrors else {
             return CheckedFlow(spec: nil, diagnostics: result.diagnostics)
         }
-        let diagnostics = (result.diagnostics + linter.lint(spec)).sorted()
+        let diagnostics = (result.diagnostics + linter.lint(spec) + interfaceProblems(of: spec)).sorted()
         return CheckedFlow(spec: diagnostics.hasErrors ? nil : spec, diagnostics: diagnostics)
+    }
+
+    /// What does not fit each of `appInterfaces`, each message naming the interface's file.
+    private func interfaceProblems(of spec: FlowSpec) -> [Diagnostic] {
+        appInterfaces.flatMap { file, interface in
+            interface.mismatches(in: spec).map { mismatch in
+                var diagnostic = mismatch.diagnostic
+                diagnostic.message += " (app interface \(file))"
+                return diagnostic
+            }
+        }
     }
 
     /// The flow files named by `paths`: a file as it is, a folder as every `.yaml`, `.yml` and

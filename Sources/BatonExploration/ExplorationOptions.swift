@@ -21,17 +21,21 @@ public struct ExplorationOptions: Sendable, Hashable {
     public var maxForks: Int
     /// How many threads expand states side by side. What is found is the same for any number.
     public var jobs: Int
+    /// Whether the result lists every state explored as the snapshot an app would save there
+    /// (`ExplorationResult.states`), for `baton diff` to map into another version.
+    public var keepsStates: Bool
 
     /// As many jobs as the machine has active processors, up to eight.
     public static var defaultJobs: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
 
     public init(maxStates: Int = 10_000, maxStackDepth: Int = 64, maxRepeats: Int = 2, maxStarts: Int = 256,
-                maxForks: Int = 1_024, jobs: Int = ExplorationOptions.defaultJobs) {
+                maxForks: Int = 1_024, jobs: Int = ExplorationOptions.defaultJobs, keepsStates: Bool = false) {
         self.maxStates = maxStates
         self.maxStackDepth = maxStackDepth
         self.maxRepeats = maxRepeats
         self.maxStarts = maxStarts
         self.maxForks = maxForks
         self.jobs = jobs
+        self.keepsStates = keepsStates
     }
 }

@@ -417,7 +417,21 @@ private struct Search {
             return reached[target] == nil && pastBounds.contains { $0.reach.targets.contains(target) }
         }
         return ExplorationResult(findings: collector.sorted, reached: reached, declared: declared, unexplored: unexplored,
-                                 statesExplored: states.count, boundsHit: bounds)
+                                 statesExplored: states.count, boundsHit: bounds, states: options.keepsStates ? reachedStates() : [])
+    }
+
+    /// Every state found, as the snapshot an app would save there (naming the flow), with its
+    /// shortest trace.
+    private func reachedStates() -> [ReachedState] {
+        let identity = FlowIdentity(of: spec)
+        return states.indices.compactMap { position in
+            driver.snapshot(of: states[position]).map { found in
+                var snapshot = found
+                snapshot.takenUnder = identity
+                return ReachedState(snapshot: snapshot, flags: states[position].flags, context: states[position].context,
+                                    trace: trace(to: position))
+            }
+        }
     }
 
     /// What the states each bound in `bounds` left out could lead to, in that order. A bound

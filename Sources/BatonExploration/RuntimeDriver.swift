@@ -406,6 +406,12 @@ final class RuntimeDriver {
         numbers.number(Assignment(flags: environment.flagOverrides, context: environment.context))
     }
 
+    /// `state` as the snapshot an app would save of it; nil before the first start.
+    func snapshot(of state: ExploredState) -> RuntimeSnapshot? {
+        guard move(to: state) else { return nil }
+        return core?.snapshot()
+    }
+
     /// Puts the core in `state` (under `flags` and `context` when given): an assignment,
     /// cheaper than finding out whether it is there.
     private func move(to state: ExploredState, flags: [String: Literal]? = nil, context: [String: Value]? = nil) -> Bool {

@@ -63,7 +63,7 @@ struct UnexploredReach {
             while let name = pending.popLast() {
                 if let position = index.flows.position(of: name) {
                     let flow = index.spec.flows[position]
-                    for item in Self.startItems(of: flow) { add(item) }
+                    flow.forEachStartTarget { add($0.name) }
                     for (entry, transition) in flow.transitions.enumerated()
                     where transition.trigger.isWildcard || names.contains(transition.trigger.source) {
                         fire(TriggerIndex.Entry(flow: position, entry: entry))
@@ -75,15 +75,6 @@ struct UnexploredReach {
             }
         }
 
-        /// Everything a flow can start with: its root, every step, every branch, every tab.
-        private static func startItems(of flow: Flow) -> [String] {
-            switch flow.kind {
-            case .stack(let root): [root.name]
-            case .sequence(let steps), .switch(let steps): steps.map(\.target.name)
-            case .tabs(let tabs, _): tabs.map(\.flow.name)
-            }
-        }
-
         private mutating func fire(_ entry: TriggerIndex.Entry) {
             guard fired.insert(entry).inserted else { return }
             let flow = triggers.index.spec.flows[entry.flow]
@@ -92,14 +83,12 @@ struct UnexploredReach {
             where triggers.guards.mayTake(alternative, of: transition.actions, flags: flags) {
                 targets.insert(.transition(flow: flow.name, trigger: transition.trigger.description, action: alternative))
                 transition.actions[alternative].forEachPerformedAction { action in
+                    if let shown = action.shownTarget(holder: flow.name) { add(shown.name) }
                     switch action.kind {
-                    case .push(let target), .present(_, let target), .replace(let target), .reset(let target),
-                         .show(let target), .resume(let target):
-                        add(target.name)
-                    case .link:
-                        openLinks()
-                    default:
-                        break
+                    // A branch of a switch above the flow, shown again.
+                    case .show(let target), .resume(let target): add(target.name)
+                    case .link: openLinks()
+                    default: break
                     }
                 }
             }

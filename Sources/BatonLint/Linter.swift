@@ -31,7 +31,7 @@ public struct Linter: Sendable {
 
     /// The version of the checks, recorded in a compiled flow's lint stamp. Change it whenever
     /// a check is added or made stricter: a stamp with another version is linted again.
-    public static let version = "baton-lint 1.3.0"
+    public static let version = "baton-lint 1.4.0"
 
     /// A linter with `options`.
     public init(options: LintOptions) {
@@ -49,7 +49,7 @@ public struct Linter: Sendable {
         NoVisibleTabCheck.self, NoBranchShownCheck.self,
         StartCycleCheck.self, InvalidLinkCheck.self, OverlappingLinksCheck.self, UnreachableLinkCheck.self,
         UnreachableCheck.self, UnhandledEventCheck.self, UnproducedOutcomeCheck.self, UnhandledOutcomeCheck.self,
-        UnusedFlagCheck.self, GuardedLastBranchCheck.self, FollowWithoutConditionsCheck.self,
+        UnusedFlagCheck.self, GuardedLastBranchCheck.self, FollowWithoutConditionsCheck.self, InvalidMigrationCheck.self,
         CoverageUndecidedCheck.self,
     ] }
 

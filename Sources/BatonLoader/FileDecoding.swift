@@ -5,6 +5,7 @@ import BatonYAML
 struct FileContents {
     var version: Int?
     var app: String?
+    var flowVersion: String?
     var start: Reference?
     var includes: [(path: String, location: SourceRange)] = []
     var context: [ContextFact] = []
@@ -12,16 +13,17 @@ struct FileContents {
     var types: [TypeDefinition] = []
     var screens: [Screen] = []
     var flows: [Flow] = []
+    var migrations = Migrations()
     var extensions: [String: Value] = [:]
     var location: SourceRange
 }
 
 extension NodeReader {
-    private static let topLevelKeys = ["baton", "app", "start", "include", "context", "flags", "types", "screens", "flows"]
-    private static let mainOnlyKeys = ["app", "start"]
+    private static let topLevelKeys = ["baton", "app", "version", "start", "include", "context", "flags", "types", "screens", "flows", "migrations"]
+    private static let mainOnlyKeys = ["app", "version", "start"]
 
     /// Reads the top level of one file. `isMain` is false for an included file, which may not
-    /// say `start` or `app`.
+    /// say `start`, `app` or `version`.
     func fileContents(_ root: Node, isMain: Bool) -> FileContents? {
         guard let mapping = mapping(root, "a flow file") else { return nil }
         let (values, extensions) = entries(mapping, known: Self.topLevelKeys, context: "the top level")
@@ -50,6 +52,7 @@ extension NodeReader {
                 report(LoaderMessage.missingKey(key, in: "a flow file", at: fileStart))
             }
             contents.app = values["app"].flatMap { string($0, "`app`") }
+            contents.flowVersion = values["version"].flatMap { string($0, "`version`") }
         } else {
             for key in Self.mainOnlyKeys {
                 if let scalar = values.key(key) { report(LoaderMessage.notInInclude(key, at: range(scalar.start, scalar.end))) }
@@ -63,6 +66,7 @@ extension NodeReader {
         }
         contents.context = values["context"].map(contextFacts) ?? []
         contents.flags = values["flags"].map(flags) ?? []
+        contents.migrations = values["migrations"].map(migrations) ?? Migrations()
         // Entries decoded while the file was parsed come first: the ones left in the tree are
         // those a merge key brought, which follow the written ones. The lists are moved out of
         // `streamed`, not copied, so that they grow in place.

@@ -93,10 +93,12 @@ private struct LoadSession {
         guard let main = read(path, isMain: true, includedAt: nil) else { return nil }
         let start = main.start ?? Reference("", at: main.location)
         return FlowSpec(
-            version: main.version ?? 1, app: main.app, start: start,
+            version: main.version ?? 1, app: main.app, flowVersion: main.flowVersion, start: start,
             context: merged.context.items, flags: merged.flags.items, types: merged.types.items,
             screens: merged.screens.items, flows: merged.flows.items, files: files,
-            extensions: main.extensions, location: main.location)
+            extensions: main.extensions,
+            migrations: Migrations(screens: merged.screenRenames.items, flows: merged.flowRenames.items),
+            location: main.location)
     }
 
     /// Reads one file and, depth first, the files it includes, merging each into `merged`.
@@ -190,6 +192,9 @@ extension Flag: MergedDefinition {}
 extension TypeDefinition: MergedDefinition {}
 extension Screen: MergedDefinition {}
 extension Flow: MergedDefinition {}
+extension Rename: MergedDefinition {
+    var name: String { from }
+}
 
 /// Definitions gathered from every file, each id once; a second definition is reported with
 /// both places.
@@ -237,6 +242,8 @@ private struct MergedDefinitions {
     var types = Table<TypeDefinition>(what: "type")
     var screens = Table<Screen>(what: "screen")
     var flows = Table<Flow>(what: "flow")
+    var screenRenames = Table<Rename>(what: "rename of screen")
+    var flowRenames = Table<Rename>(what: "rename of flow")
 
     mutating func add(_ file: FileContents, reporting diagnostics: inout [Diagnostic]) {
         context.add(file.context, reporting: &diagnostics)
@@ -244,5 +251,7 @@ private struct MergedDefinitions {
         types.add(file.types, reporting: &diagnostics)
         screens.add(file.screens, reporting: &diagnostics)
         flows.add(file.flows, reporting: &diagnostics)
+        screenRenames.add(file.migrations.screens, reporting: &diagnostics)
+        flowRenames.add(file.migrations.flows, reporting: &diagnostics)
     }
 }

@@ -5,6 +5,9 @@ public struct FlowSpec: Hashable, Codable, Sendable {
     public var version: Int
     /// The app's name, for output.
     public var app: String?
+    /// (1.1) The flow's own version (`version:`), as written: named by the snapshots taken under
+    /// it, with the content hash (`FlowIdentity`). Nil when the flow declares none.
+    public var flowVersion: String?
     /// The root flow.
     public var start: Reference
     /// The facts the host app supplies at run time.
@@ -21,18 +24,22 @@ public struct FlowSpec: Hashable, Codable, Sendable {
     public var files: [String]
     /// `x-` keys of the top level, kept and ignored.
     public var extensions: [String: Value]
+    /// What the flow renamed since an earlier version (`migrations:`), for restoring snapshots
+    /// taken under it.
+    public var migrations: Migrations
     /// Where the main file starts; kept out of `==`.
     @NotCompared public var location: SourceRange?
 
     /// A spec starting at flow `start`; every list defaults to empty.
     public init(
-        version: Int = 1, app: String? = nil, start: Reference,
+        version: Int = 1, app: String? = nil, flowVersion: String? = nil, start: Reference,
         context: [ContextFact] = [], flags: [Flag] = [], types: [TypeDefinition] = [],
         screens: [Screen] = [], flows: [Flow] = [], files: [String] = [],
-        extensions: [String: Value] = [:], location: SourceRange? = nil
+        extensions: [String: Value] = [:], migrations: Migrations = Migrations(), location: SourceRange? = nil
     ) {
         self.version = version
         self.app = app
+        self.flowVersion = flowVersion
         self.start = start
         self.context = context
         self.flags = flags
@@ -41,6 +48,7 @@ public struct FlowSpec: Hashable, Codable, Sendable {
         self.flows = flows
         self.files = files
         self.extensions = extensions
+        self.migrations = migrations
         self.location = location
     }
 }
@@ -52,7 +60,7 @@ extension FlowSpec {
     public static let maxDeclarations = 10_000
 
     private enum CodingKeys: String, CodingKey {
-        case version, app, start, context, flags, types, screens, flows, files, extensions, location
+        case version, app, flowVersion, start, context, flags, types, screens, flows, files, extensions, migrations, location
     }
 
     /// Reads compiled JSON, refusing lists longer than `maxDeclarations`.
@@ -62,6 +70,7 @@ extension FlowSpec {
         self.init(
             version: try container.decode(Int.self, forKey: .version),
             app: try container.decodeIfPresent(String.self, forKey: .app),
+            flowVersion: try container.decodeIfPresent(String.self, forKey: .flowVersion),
             start: try container.decode(Reference.self, forKey: .start),
             context: try container.decodeBoundedList(ContextFact.self, forKey: .context, limit: limit),
             flags: try container.decodeBoundedList(Flag.self, forKey: .flags, limit: limit),
@@ -70,6 +79,7 @@ extension FlowSpec {
             flows: try container.decodeBoundedList(Flow.self, forKey: .flows, limit: limit),
             files: try container.decodeBoundedList(String.self, forKey: .files, limit: limit),
             extensions: try container.decode([String: Value].self, forKey: .extensions),
+            migrations: try container.decodeIfPresent(Migrations.self, forKey: .migrations) ?? Migrations(),
             location: try container.decode(NotCompared<SourceRange?>.self, forKey: .location).wrappedValue)
     }
 }

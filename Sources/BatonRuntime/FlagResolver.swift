@@ -18,7 +18,12 @@ package enum FlagResolver {
     /// is missing, or the bucket falls outside every share.
     package static func rolloutValue(of flag: Flag, context: [String: Value]) -> Literal? {
         guard !flag.rollout.isEmpty, let fact = context[flag.bucketFact], let key = text(of: fact) else { return nil }
-        let bucket = Self.bucket(flag: flag.name, key: key)
+        return rolloutValue(of: flag, bucket: Self.bucket(flag: flag.name, key: key))
+    }
+
+    /// The value the rollout gives the users of `bucket` (0 to 99); nil when it falls outside
+    /// every share.
+    package static func rolloutValue(of flag: Flag, bucket: Int) -> Literal? {
         var upper = 0.0
         for share in flag.rollout {
             upper += share.percent

@@ -5,8 +5,12 @@ import Foundation
 public enum RestoreOutcome: Sendable, Equatable {
     /// There was nothing saved: the flow started fresh.
     case nothingSaved
-    /// The user is where they were.
+    /// The user is where they were: the snapshot was taken under this flow (or names no flow).
     case restored
+    /// The snapshot was taken under another version of the flow and was mapped into this one:
+    /// what still fits is where it was, the rest started afresh; what was dropped, and why. (A
+    /// snapshot of a flow that starts another root flow now keeps nothing: `startedFresh`.)
+    case mapped(CrossVersionRestore)
     /// The saved state no longer fits (the flow changed, the user logged out since, the data is
     /// damaged): the flow started fresh, and this says why, for the app's log.
     case startedFresh(reason: String)
@@ -39,6 +43,7 @@ extension FlowRuntime {
             throw error
         }
         spec = prepared.spec
+        cachedIdentity = nil
         let turnover = keepSurvivors(leaving: left)
         commit(report)
         noteStateChanged()
@@ -88,33 +93,50 @@ extension FlowRuntime {
     /// saved state that does not fit falls back to a fresh start, never to an error: data that
     /// does not decode, a state the flow no longer has, or a switch showing a branch whose
     /// `when` is false now (the user logged out since); a kept branch whose `when` is false now
-    /// is dropped, so that no `resume` brings it back. Throws only when the flow cannot start at
-    /// all (its flags or facts are wrong).
+    /// is dropped, so that no `resume` brings it back. A snapshot taken under another version
+    /// of the flow (its `takenUnder` hash is not this flow's) is mapped, never trusted: what
+    /// still fits stays where it was, the rest starts afresh, and the outcome (`.mapped`) and the
+    /// log say what was dropped and why (docs/EVOLUTION.md). Throws only when the flow cannot
+    /// start at all (its flags or facts are wrong).
     public static func start(
         _ prepared: PreparedFlow, restoring saved: Data?, registry: ViewModelRegistry = ViewModelRegistry(),
         environment: RuntimeEnvironment = RuntimeEnvironment(), options: RuntimeOptions = RuntimeOptions()
     ) throws(DiagnosticsError) -> (runtime: FlowRuntime, outcome: RestoreOutcome) {
         var outcome = RestoreOutcome.nothingSaved
+        var identity: FlowIdentity?
         let runtime = try FlowRuntime(
             spec: prepared.spec, registry: registry, environment: environment, options: options, lint: false
         ) { core in
             guard let saved, !saved.isEmpty else { return }
-            outcome = core.restore(saved)
+            outcome = core.restore(saved) {
+                let made = FlowIdentity(of: prepared.spec)
+                identity = made
+                return made
+            }
         }
+        if let identity { runtime.cachedIdentity = identity }
+        if case .mapped(let restore) = outcome { runtime.log(restore) }
         return (runtime, outcome)
     }
 }
 
 extension NavigationCore {
     /// Takes the state `saved` (the JSON of a snapshot) holds when it fits the spec and today's
-    /// flags and facts; else stays in the state it is in, and says why.
-    mutating func restore(_ saved: Data) -> RestoreOutcome {
+    /// flags and facts, mapped into the spec when it was taken under another version of it;
+    /// else stays in the state it is in, and says why.
+    mutating func restore(_ saved: Data, identity: () -> FlowIdentity) -> RestoreOutcome {
         let fresh = state
+        let mapped: CrossVersionRestore?
         do {
             let snapshot = try RuntimeSnapshot.decode(saved, file: "<saved state>")
-            try restore(snapshot)
+            mapped = try restore(snapshot, identity: identity)
         } catch {
             return .startedFresh(reason: error.diagnostics.map(\.message).joined(separator: "; "))
+        }
+        if let mapped, let restart = mapped.losses.first(where: { $0.cause == .startChanged }) {
+            // Nothing of it is kept: the flow starts fresh.
+            reset(to: fresh, environment: environment)
+            return .startedFresh(reason: "saved under \(mapped.takenUnder), restored under \(mapped.restoredUnder): \(restart.description)")
         }
         if let stale = switchShowingWhatItMayNot() {
             reset(to: fresh, environment: environment)
@@ -122,6 +144,6 @@ extension NavigationCore {
                 + "under today's flags and facts (it would show '\(stale.wanted)')")
         }
         dropKeptBranchesThatMayNotShow()
-        return .restored
+        return mapped.map(RestoreOutcome.mapped) ?? .restored
     }
 }

@@ -79,6 +79,8 @@ public final class FlowRuntime {
     /// The steps refused past the queue's limit, logged after the entries of the step being
     /// taken when they were asked for.
     @ObservationIgnored var refusals: [LogEntry] = []
+    /// `flowIdentity`, once asked for; let go when the spec changes.
+    @ObservationIgnored var cachedIdentity: FlowIdentity?
 
     /// Validates `spec` with the linter (throws the diagnostics when any is an error), checks
     /// the environment against it (throws one diagnostic per undeclared flag or fact, value of
@@ -330,9 +332,19 @@ public final class FlowRuntime {
 
     // MARK: Snapshots and specs
 
-    /// The whole navigation state as a Codable value.
+    /// The whole navigation state as a Codable value, naming the flow it was taken under.
     public func snapshot() -> RuntimeSnapshot {
-        core.snapshot()
+        var snapshot = core.snapshot()
+        snapshot.takenUnder = flowIdentity
+        return snapshot
+    }
+
+    /// The flow running now, as its snapshots name it: its content hash and `version:`.
+    public var flowIdentity: FlowIdentity {
+        if let cachedIdentity { return cachedIdentity }
+        let made = FlowIdentity(of: spec)
+        cachedIdentity = made
+        return made
     }
 
     /// Rebuilds coordinators and view models from a snapshot, kept switch branches included:
@@ -342,10 +354,17 @@ public final class FlowRuntime {
     /// taken. Results handed to screens are not part of a snapshot: none is remembered after it.
     /// Refuses, before building anything, a snapshot over `SnapshotLimits` or with a stack,
     /// switch or tabs flow that shows nothing (unless the root has finished).
-    public func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) {
+    ///
+    /// A snapshot taken under another version of the flow (`takenUnder` names another hash)
+    /// is mapped into this one instead: what still fits stays where it was, the rest starts
+    /// afresh, and what was dropped, and why, is returned and logged (docs/EVOLUTION.md). Nil
+    /// when the snapshot was taken under this flow, or names none, and was restored as it is.
+    @discardableResult
+    public func restore(_ snapshot: RuntimeSnapshot) throws(DiagnosticsError) -> CrossVersionRestore? {
         guard queue.begin() else { throw DiagnosticsError([RuntimeDiagnostic.busy("restore(_:)")]) }
+        let mapped: CrossVersionRestore?
         do {
-            try core.restore(snapshot)
+            mapped = try core.restore(snapshot) { flowIdentity }
         } catch {
             queue.end()
             throw error
@@ -353,7 +372,15 @@ public final class FlowRuntime {
         forgetAll()
         makeEntries()
         noteStateChanged()
+        if let mapped { log(mapped) }
         takeQueued()
+        return mapped
+    }
+
+    /// Logs what a restore across versions did: what it mapped into what, then each loss.
+    func log(_ restore: CrossVersionRestore) {
+        var entries = restore.logEntries()
+        record(&entries)
     }
 
     /// Swaps in a new spec. Refuses (throws, keeps running the old one) when the linter finds

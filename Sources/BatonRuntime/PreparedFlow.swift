@@ -20,28 +20,33 @@ public struct PreparedFlow: Sendable {
 
     /// Reads a compiled flow, bare or signed (only one signed by `trustedKeys` when given),
     /// lints it unless it is trusted and stamped by this linter, and checks it against the
-    /// screens this build of the app can show. Throws every problem found.
+    /// screens this build of the app can show and, given the interface it was compiled with
+    /// (`NAME.interface.json`, written by `baton generate swift`), against the inputs, events,
+    /// results, types and context facts of that interface. Throws every problem found.
     public nonisolated static func prepare(
         compiledJSON: Data, file: String = "<compiled>", trustedKeys: TrustedKeys? = nil,
-        availableScreens: Set<String>? = nil
+        availableScreens: Set<String>? = nil, appInterface: AppInterface? = nil
     ) throws(DiagnosticsError) -> PreparedFlow {
         let artifact = try ArtifactOpener(trustedKeys: trustedKeys).open(compiledJSON, file: file)
         let diagnostics = artifact.isTrustedAndLinted ? [] : Linter().lint(artifact.spec)
-        return try prepared(artifact.spec, diagnostics: diagnostics, availableScreens: availableScreens)
+        return try prepared(artifact.spec, diagnostics: diagnostics, availableScreens: availableScreens,
+                            appInterface: appInterface)
     }
 
     /// Lints a flow already in memory and checks it against the screens this build of the app
-    /// can show.
-    public nonisolated static func prepare(spec: FlowSpec, availableScreens: Set<String>? = nil) throws(DiagnosticsError)
-        -> PreparedFlow {
-        try prepared(spec, diagnostics: Linter().lint(spec), availableScreens: availableScreens)
+    /// can show and, when given, the interface it was compiled with.
+    public nonisolated static func prepare(
+        spec: FlowSpec, availableScreens: Set<String>? = nil, appInterface: AppInterface? = nil
+    ) throws(DiagnosticsError) -> PreparedFlow {
+        try prepared(spec, diagnostics: Linter().lint(spec), availableScreens: availableScreens, appInterface: appInterface)
     }
 
     private nonisolated static func prepared(
-        _ spec: FlowSpec, diagnostics: [Diagnostic], availableScreens: Set<String>?
+        _ spec: FlowSpec, diagnostics: [Diagnostic], availableScreens: Set<String>?, appInterface: AppInterface?
     ) throws(DiagnosticsError) -> PreparedFlow {
         var errors = diagnostics.filter { $0.severity == .error }
         if let availableScreens { errors += missingScreens(in: spec, available: availableScreens) }
+        if let appInterface { errors += appInterface.mismatches(in: spec).map(\.diagnostic) }
         if !errors.isEmpty { throw DiagnosticsError(errors) }
         return PreparedFlow(spec: spec, warnings: diagnostics.filter { $0.severity != .error })
     }
@@ -49,14 +54,7 @@ public struct PreparedFlow: Sendable {
     /// One error per screen the flow declares that the app cannot show, at its declaration.
     static func missingScreens(in spec: FlowSpec, available: Set<String>) -> [Diagnostic] {
         spec.screens.filter { !available.contains($0.name) }.map { screen in
-            let known = available.sorted()
-            let listed = known.count <= 8 ? known.joined(separator: ", ") : known.prefix(8).joined(separator: ", ") + ", ..."
-            return Diagnostic(
-                .error, code: "screen-not-in-app",
-                message: "screen '\(screen.name)' is not one this build of the app can show"
-                    + (known.isEmpty ? "" : " (it has \(listed))"),
-                at: screen.location ?? spec.location,
-                suggestion: "ship an app update that registers '\(screen.name)', or remove it from the flow")
+            InterfaceMismatch.screenNotInApp(screen, available: Array(available), spec: spec).diagnostic
         }
     }
 }

@@ -3,8 +3,13 @@ import BatonModel
 /// The whole navigation state as a value: every flow, stack, tab (each tab's own stack),
 /// modal and input, the held links, the root's outcome and the instance-id counter.
 /// `FlowRuntime.restore(_:)` rebuilds coordinators and view models from it. To an app it is
-/// a value to save (its JSON) and restore; what is inside is the runtime's.
+/// a value to save (its JSON) and restore; what is inside is the runtime's. It names the flow
+/// it was taken under (`takenUnder`), so that a restore under another version of the flow maps
+/// it rather than trusting it (docs/EVOLUTION.md).
 public struct RuntimeSnapshot: Codable, Hashable, Sendable {
+    /// The flow it was taken under; nil in a snapshot written before snapshots named their flow
+    /// (restored as it is, or not at all) and in one the core took for exploration.
+    public package(set) var takenUnder: FlowIdentity?
     package var root: FlowSnapshot
     /// Deep links waiting for their way to be shown.
     public package(set) var heldLinks: [String]
@@ -15,9 +20,10 @@ public struct RuntimeSnapshot: Codable, Hashable, Sendable {
     package var nextInstanceID: Int
 
     package init(
-        root: FlowSnapshot, heldLinks: [String] = [], finished: String? = nil, finishedPayload: Value? = nil,
-        nextInstanceID: Int
+        takenUnder: FlowIdentity? = nil, root: FlowSnapshot, heldLinks: [String] = [], finished: String? = nil,
+        finishedPayload: Value? = nil, nextInstanceID: Int
     ) {
+        self.takenUnder = takenUnder
         self.root = root
         self.heldLinks = heldLinks
         self.finished = finished

@@ -52,6 +52,17 @@ extension Flow {
     /// then what its actions show (`push`, `replace`, `reset`, a presentation; inside a `do`
     /// too), in the order they are written.
     package func forEachOwnShownTarget(_ body: (ShownTarget) -> Void) {
+        forEachStartTarget(body)
+        for transition in transitions {
+            transition.forEachPerformedAction { action in
+                if let target = action.shownTarget(holder: name) { body(target) }
+            }
+        }
+    }
+
+    /// Calls `body` with what the flow's kind shows, each a way it can start or come back to:
+    /// a stack's root, every step or branch, every tab.
+    package func forEachStartTarget(_ body: (ShownTarget) -> Void) {
         switch kind {
         case .stack(let root):
             body(ShownTarget(name: root.name, location: root.location, way: .stackRoot, holder: name))
@@ -66,18 +77,6 @@ extension Flow {
         case .tabs(let tabs, _):
             for tab in tabs { body(ShownTarget(name: tab.flow.name, location: tab.flow.location, way: .tab, holder: name)) }
         }
-        for transition in transitions {
-            transition.forEachPerformedAction { action in
-                switch action.kind {
-                case .push(let target), .replace(let target), .reset(let target):
-                    body(ShownTarget(name: target.name, location: target.location, way: .pushed, holder: name))
-                case .present(_, let target):
-                    body(ShownTarget(name: target.name, location: target.location, way: .presented, holder: name))
-                default:
-                    break
-                }
-            }
-        }
     }
 
     /// (1.1) Calls `body` with the items of the flow's links, each with the flow that holds it:
@@ -91,6 +90,21 @@ extension Flow {
                                  way: .linkItem(presented: item.presentation != nil), holder: holder))
                 if isFlow(item.target.name) { holder = item.target.name }
             }
+        }
+    }
+}
+
+extension Action {
+    /// What the action shows in flow `holder`: the target of a `push`, `replace` or `reset`
+    /// (on its stack) or of a presentation; nil for an action that shows nothing of its own.
+    package func shownTarget(holder: String) -> ShownTarget? {
+        switch kind {
+        case .push(let target), .replace(let target), .reset(let target):
+            ShownTarget(name: target.name, location: target.location, way: .pushed, holder: holder)
+        case .present(_, let target):
+            ShownTarget(name: target.name, location: target.location, way: .presented, holder: holder)
+        default:
+            nil
         }
     }
 }

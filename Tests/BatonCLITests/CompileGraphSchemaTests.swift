@@ -36,6 +36,8 @@ import Testing
         #expect(decoded.flows.first { $0.name == "home" }?.reselect == .keep)
         #expect(decoded.flows.first { $0.name == "root" }?.follow == true)
         #expect(decoded.flows.first { $0.name == "mainStack" }?.links == loaded.flows.first { $0.name == "mainStack" }?.links)
+        #expect(decoded.migrations.screens.map { "\($0.from) \($0.to.name)" } == ["entry item"])
+        #expect(decoded.migrations == loaded.migrations)
         // the runtime's JSON entry point runs it, and its scenarios pass on the compiled form
         let runtime = try FlowRuntime(compiledJSON: data, environment: RuntimeEnvironment(context: ["userId": .string("u1")]))
         try runtime.set(context: ["loggedIn": .bool(true)], flags: [:])
@@ -118,7 +120,8 @@ import Testing
 
 @Suite struct SchemaCommandTests {
     @Test(arguments: [("flow", "schemas/flow.schema.json"), ("test", "schemas/scenario.schema.json"),
-                      ("compiled", "schemas/compiled.schema.json")])
+                      ("compiled", "schemas/compiled.schema.json"), ("interface", "schemas/app-interface.schema.json"),
+                      ("diff", "schemas/diff-output.schema.json")])
     func printsTheSchemaOfSchemasFolder(kind: String, path: String) throws {
         let result = try CLI.run(["schema", kind])
         #expect(result.status == 0)
@@ -128,7 +131,7 @@ import Testing
 }
 
 @Suite struct HelpAndCompletionTests {
-    @Test(arguments: ["lint", "run", "test", "compile", "graph", "schema"])
+    @Test(arguments: ["lint", "run", "test", "compile", "graph", "schema", "diff"])
     func everyCommandsHelpShowsAnExample(command: String) throws {
         let result = try CLI.run([command, "--help"])
         #expect(result.status == 0)
@@ -139,7 +142,7 @@ import Testing
     func completionScriptsNameEverySubcommand(shell: String) throws {
         let result = try CLI.run(["--generate-completion-script", shell])
         #expect(result.status == 0)
-        for command in ["lint", "run", "test", "compile", "graph", "schema"] {
+        for command in ["lint", "run", "test", "compile", "graph", "schema", "diff"] {
             #expect(result.output.contains(command))
         }
     }

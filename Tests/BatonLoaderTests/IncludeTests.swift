@@ -61,8 +61,8 @@ import Testing
         #expect(result.diagnostics.first?.location?.description == "main.yaml:3:11")
     }
 
-    @Test func includedFilesMayNotSayStartOrApp() {
-        let result = load(main, files: ["parts/screens.yaml": "start: other\napp: X\nscreens:\n  detail: {}\n"])
-        #expect(result.diagnostics.map(\.code) == ["not-allowed-in-include", "not-allowed-in-include"])
+    @Test func includedFilesMayNotSayStartAppOrVersion() {
+        let result = load(main, files: ["parts/screens.yaml": "start: other\napp: X\nversion: 2\nscreens:\n  detail: {}\n"])
+        #expect(result.diagnostics.map(\.code) == ["not-allowed-in-include", "not-allowed-in-include", "not-allowed-in-include"])
     }
 }

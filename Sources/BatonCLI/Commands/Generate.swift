@@ -12,8 +12,8 @@ extension BatonCommand {
             subcommands: [Swift.self]
         )
 
-        /// `baton generate swift FLOW [-o FILE] [--access internal|public] [--namespace NAME] [--prefix NAME]
-        /// [--config FILE] [--source-name PATH]`
+        /// `baton generate swift FLOW [-o FILE] [--interface FILE] [--access internal|public] [--namespace NAME]
+        /// [--prefix NAME] [--config FILE] [--source-name PATH]`
         struct Swift: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "swift",
@@ -26,6 +26,12 @@ extension BatonCommand {
                     text. A flow with lint errors is refused. Options left out are read from \
                     --config (a baton-generate.yaml), else their defaults.
 
+                    Beside the Swift (with -o) or where --interface says, it writes the app's \
+                    interface, NAME.interface.json: the screens with their inputs, events, \
+                    results and types, and the context facts, as this build compiles them. \
+                    Bundle it: PreparedFlow.prepare(..., appInterface:) checks a downloaded flow \
+                    against it, and `baton lint FLOW --app-interface FILE` does in CI.
+
                     Example:
                       baton generate swift flows/recipes.yaml -o Sources/App/RecipesFlow.swift
                     """
@@ -36,6 +42,9 @@ extension BatonCommand {
 
             @Option(name: [.short, .customLong("output")], help: "Where to write the Swift (missing folders are created); standard output when left out.", completion: .file(extensions: ["swift"]))
             var output: String?
+
+            @Option(help: "Where to write the app's interface JSON (default with -o: NAME.interface.json beside the Swift).", completion: .file(extensions: ["json"]))
+            var interface: String?
 
             @Option(help: "internal (the default: inside the app's target) or public (a module of its own).")
             var access: String?
@@ -72,7 +81,8 @@ extension BatonCommand {
                     TextReporter.printToStandardError(checked.diagnostics, of: flow)
                     throw ExitCode(1)
                 }
-                var generator = SwiftGenerator(spec: spec, source: sourceName ?? Self.relativePath(flow))
+                let source = sourceName ?? Self.relativePath(flow)
+                var generator = SwiftGenerator(spec: spec, source: source)
                 generator.access = (access ?? settings.access).flatMap(SwiftGenerator.Access.init) ?? .internal
                 if let name = namespace ?? settings.namespaces[SwiftGenerationConfig.flowKey(of: flow)] {
                     generator.namespace = name
@@ -80,11 +90,21 @@ extension BatonCommand {
                 generator.prefix = prefix ?? settings.prefix
                 generator.commandOptions = commandOptions
                 let text = Data(generator.generate().utf8)
+                if let interfacePath = interface ?? output.map({ Self.interfacePath(besideSwift: $0, flow: flow) }) {
+                    try OutputFile.write(AppInterface(spec: spec, source: source).json(), to: interfacePath)
+                }
                 guard let output else {
                     FileHandle.standardOutput.write(text)
                     return
                 }
                 try OutputFile.write(text, to: output)
+            }
+
+            /// `NAME.interface.json` in the folder of the Swift file, NAME the flow's file name
+            /// (`recipes` for `recipes.flow.yaml`).
+            static func interfacePath(besideSwift swift: String, flow: String) -> String {
+                let folder = URL(fileURLWithPath: swift).deletingLastPathComponent()
+                return folder.appendingPathComponent(SwiftGenerator.baseName(of: flow) + ".interface.json").path
             }
 
             /// The settings of `--config`, empty without one; a file that does not load is

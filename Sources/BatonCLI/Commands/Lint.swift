@@ -1,6 +1,7 @@
 import ArgumentParser
 import BatonExploration
 import BatonModel
+import Foundation
 
 extension BatonCommand {
     /// `baton lint PATH...`
@@ -14,6 +15,11 @@ extension BatonCommand {
                 included by another. Exits 0 when there is no error, 1 when there is one, 2 for a usage problem. With --strict, \
                 warnings count (and are reported) as errors.
 
+                With --app-interface FILE (NAME.interface.json, written by `baton generate \
+                swift`; repeat it for each app version in use), each flow is also checked \
+                against what that app build compiled: every screen it shows, the inputs, \
+                events, results and types of each, and the context facts.
+
                 Once the static checks find no error, lint explores the flow: it runs it, from \
                 the start under each assignment of the flags and facts conditions read, through \
                 every state a user can reach (events, back, dismiss, tabs, links, facts set), and \
@@ -24,6 +30,7 @@ extension BatonCommand {
                   baton lint flows/recipes.yaml --format json
                   baton lint flows/ --format sarif > baton.sarif
                   baton lint flows/ --format github --strict
+                  baton lint remote/onboarding.json --app-interface app-2.3.interface.json
                 """
         )
 
@@ -40,6 +47,11 @@ extension BatonCommand {
                              help: "Explore every state a user can reach with the runtime after the static checks pass.")
         var explore = true
 
+        @Option(name: .customLong("app-interface"),
+                help: "An app build's interface (NAME.interface.json from `baton generate swift`) the flows must fit; may be repeated.",
+                completion: .file(extensions: ["json"]))
+        var appInterfaces: [String] = []
+
         @OptionGroup var bounds: ExplorationArguments
 
         func run() throws {
@@ -48,7 +60,21 @@ extension BatonCommand {
 
         @MainActor
         private func runOnMainActor() throws {
-            let run = bounds.lintRun
+            var run = bounds.lintRun
+            var interfaceReports: [FileReport] = []
+            for file in appInterfaces {
+                try CommandFailure.requireFile(file)
+                do throws(DiagnosticsError) {
+                    let data = FileManager.default.contents(atPath: file) ?? Data()
+                    run.appInterfaces.append((file, try AppInterface.decode(data, file: file)))
+                } catch {
+                    interfaceReports.append(FileReport(file: file, diagnostics: error.diagnostics))
+                }
+            }
+            guard interfaceReports.isEmpty else {
+                print(format.reporter(colors: .forStandardOutput).generateReport(interfaceReports))
+                throw ExitCode(1)
+            }
             for path in paths where PathExpansion.looksLikeScenario(path: path) {
                 throw CommandFailure("\(path) is a scenario file; lint checks flow files. Run it with `baton test \(path)`")
             }

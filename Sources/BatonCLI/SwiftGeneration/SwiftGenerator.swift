@@ -48,13 +48,18 @@ struct SwiftGenerator {
     /// case, else its file's name (`auth-switch.flow.yaml` gives `AuthSwitch`); `Flow` after a
     /// name the generated file itself uses (an app named `value` gives `ValueFlow`).
     static func defaultNamespace(app: String?, source: String) -> String {
-        let file = String(source.split(separator: "/").last ?? "")
-        let base = [".flow.yaml", ".flow.yml", ".flow.json", ".yaml", ".yml", ".json"]
-            .first { file.hasSuffix($0) }.map { String(file.dropLast($0.count)) } ?? file
-        let words = (app ?? base).split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let words = (app ?? baseName(of: source)).split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var name = words.map { SwiftNames.upperCamel(String($0)) }.joined()
         if name.first?.isLetter != true { name = "Flow" + name }
         return SwiftNames.reservedTypes.contains(name) || SwiftNames.keywords.contains(name) ? name + "Flow" : name
+    }
+
+    /// A flow's file name without its folder and extension: `recipes` for
+    /// `flows/recipes.flow.yaml`.
+    static func baseName(of path: String) -> String {
+        let file = String(path.split(separator: "/").last ?? "")
+        return [".flow.yaml", ".flow.yml", ".flow.json", ".yaml", ".yml", ".json"]
+            .first { file.hasSuffix($0) }.map { String(file.dropLast($0.count)) } ?? file
     }
 
     /// The Swift text.

@@ -66,12 +66,14 @@ struct CompiledEncoder {
             writer.endObject()
         }
         if let app = spec.app { writer.key("app"); writer.string(app) }
+        if let flowVersion = spec.flowVersion { writer.key("version"); writer.string(flowVersion) }
         writer.key("start"); reference(spec.start)
         array("context", spec.context) { $0.contextFact($1) }
         array("flags", spec.flags) { $0.flag($1) }
         array("types", spec.types) { $0.typeDefinition($1) }
         array("screens", spec.screens) { $0.screen($1) }
         array("flows", spec.flows) { $0.flow($1) }
+        migrations(spec.migrations)
         if !spec.files.isEmpty {
             writer.key("files"); writer.beginArray()
             for file in spec.files { writer.string(options.path(file)) }
@@ -150,6 +152,22 @@ struct CompiledEncoder {
     mutating func extensions(_ fields: [String: Value]) {
         guard !fields.isEmpty else { return }
         writer.key("extensions"); writer.value(.record(fields))
+    }
+
+    /// `{"screens": [{"from", "to"}], "flows": [...]}`, left out when the flow renamed nothing.
+    mutating func migrations(_ migrations: Migrations) {
+        guard !migrations.isEmpty else { return }
+        writer.key("migrations"); writer.beginObject()
+        for (key, renames) in [("screens", migrations.screens), ("flows", migrations.flows)] {
+            array(key, renames) { encoder, rename in
+                encoder.writer.beginObject()
+                encoder.writer.key("from"); encoder.writer.string(rename.from)
+                encoder.writer.key("to"); encoder.reference(rename.to)
+                encoder.at(rename.location)
+                encoder.writer.endObject()
+            }
+        }
+        writer.endObject()
     }
 
     mutating func contextFact(_ fact: ContextFact) {

@@ -39,19 +39,22 @@ struct CompiledReader {
             if clean { lintedBy = linter }
         }
         let app = try object.optionalString("app")
+        let flowVersion = try object.optionalString("version")
         let start = try reference(try object.required("start"), what: "'start'")
         let context = try list(Self.declarations(object.array("context"), "context")) { reader, node throws(CompiledReadError) in try reader.contextFact(node) }
         let flags = try list(Self.declarations(object.array("flags"), "flags")) { reader, node throws(CompiledReadError) in try reader.flag(node) }
         let types = try list(Self.declarations(object.array("types"), "types")) { reader, node throws(CompiledReadError) in try reader.typeDefinition(node) }
         let screens = try list(Self.declarations(object.array("screens"), "screens")) { reader, node throws(CompiledReadError) in try reader.screen(node) }
         let flows = try list(Self.declarations(object.array("flows"), "flows")) { reader, node throws(CompiledReadError) in try reader.flow(node) }
+        let migrations = try object.optional("migrations").map { node throws(CompiledReadError) in try self.migrations(node) }
         let files = try Self.declarations(object.array("files"), "files").map { node throws(CompiledReadError) in try Self.string(node, what: "a file") }
         let extensions = try self.extensions(&object)
         let location = try at(&object)
         try object.finish()
         let spec = FlowSpec(
-            version: format, app: app, start: start, context: context, flags: flags, types: types,
-            screens: screens, flows: flows, files: files, extensions: extensions, location: location)
+            version: format, app: app, flowVersion: flowVersion, start: start, context: context, flags: flags, types: types,
+            screens: screens, flows: flows, files: files, extensions: extensions,
+            migrations: migrations ?? Migrations(), location: location)
         return CompiledArtifact(spec: spec, lintedBy: lintedBy)
     }
 
@@ -202,6 +205,22 @@ struct CompiledReader {
         case .string(let text): return .string(text)
         default: throw CompiledReadError(message: "\(what) must be a boolean, number or string", offset: node.offset)
         }
+    }
+
+    func migrations(_ node: Node) throws(CompiledReadError) -> Migrations {
+        var object = try ObjectReader(node, what: "'migrations'")
+        func renames(_ key: String) throws(CompiledReadError) -> [Rename] {
+            try list(Self.declarations(object.array(key), key)) { reader, node throws(CompiledReadError) in
+                var rename = try ObjectReader(node, what: "a rename")
+                let result = Rename(from: try rename.string("from"), to: try reader.reference(try rename.required("to"), what: "'to'"),
+                                    location: try reader.at(&rename))
+                try rename.finish()
+                return result
+            }
+        }
+        let migrations = Migrations(screens: try renames("screens"), flows: try renames("flows"))
+        try object.finish()
+        return migrations
     }
 
     func contextFact(_ node: Node) throws(CompiledReadError) -> ContextFact {

@@ -47,8 +47,7 @@ extension NavigationCore {
     /// (the last, when none holds). A branch reached by `show` or `resume` is restored so; one
     /// whose `when` is false now is not (a logged-out user never lands in the logged-in area).
     func mayShow(_ branch: String, in branches: [Step]) -> Bool {
-        guard let step = branches.first(where: { $0.target.name == branch }) else { return false }
-        return step.when == nil || holds(step.when) || shownBranch(of: branches)?.target.name == branch
+        BranchPermission.mayShow(branch, in: branches) { holds($0) }
     }
 
     /// The first live switch (in id order, outermost first) whose shown branch may not be shown

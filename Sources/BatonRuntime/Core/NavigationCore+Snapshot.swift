@@ -35,6 +35,66 @@ extension NavigationCore {
         collectReleased()
     }
 
+    /// Takes the state a snapshot holds: as it is when it was taken under this flow, or names
+    /// no flow (a snapshot written before snapshots named theirs); mapped into this flow
+    /// (`SnapshotMapping`) when it was taken under another version. `identity` is this flow's,
+    /// asked for only when the snapshot names one. What the mapping did; nil when the snapshot
+    /// was taken as it is. Throws as `restore(_:)` does, keeping the current state.
+    package mutating func restore(_ snapshot: RuntimeSnapshot, identity: () -> FlowIdentity)
+        throws(DiagnosticsError) -> CrossVersionRestore? {
+        guard let taken = snapshot.takenUnder else {
+            try restore(snapshot)
+            return nil
+        }
+        let current = identity()
+        guard taken.hash != current.hash else {
+            try restore(snapshot)
+            return nil
+        }
+        let losses = try restore(mapping: snapshot, into: current)
+        return CrossVersionRestore(takenUnder: taken, restoredUnder: current, losses: losses)
+    }
+
+    /// Takes a snapshot taken under another version: mapped into this flow, which keeps only
+    /// what this flow can have reached, then every flow the mapping left empty started afresh
+    /// (a root left with nothing starts the flow again). The mapping's losses.
+    private mutating func restore(mapping snapshot: RuntimeSnapshot, into identity: FlowIdentity)
+        throws(DiagnosticsError) -> [SnapshotLoss] {
+        if let problem = SnapshotLimits.problem(with: snapshot) {
+            throw DiagnosticsError([RuntimeDiagnostic.snapshot(problem)])
+        }
+        let mapped = SnapshotMapping(old: nil, new: tables.spec, identity: identity).map(snapshot, environment: environment)
+        let kept = mapped.snapshot
+        let left = state
+        var reader = SnapshotReader(index: tables.index, lenient: true)
+        do throws(SnapshotFailure) {
+            let root = try reader.flow(kept.root, parent: nil, depth: 0)
+            guard kept.nextInstanceID > reader.maxID else {
+                throw SnapshotFailure("nextInstanceID \(kept.nextInstanceID) is not above the ids in use")
+            }
+            state = CoreState(
+                rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: kept.heldLinks,
+                finished: kept.finished, finishedPayload: kept.finishedPayload, nextInstanceID: kept.nextInstanceID)
+        } catch {
+            throw DiagnosticsError([RuntimeDiagnostic.snapshot(error.message)])
+        }
+        do throws(ActionFailure) {
+            if kept.finished == nil && kept.root.entries.isEmpty && kept.root.tabs.isEmpty && kept.root.branch == nil {
+                state = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: state.nextInstanceID)
+                state.rootID = try makeRootFlow()
+            }
+        } catch {
+            state = left
+            throw DiagnosticsError([RuntimeDiagnostic.snapshot(error.message)])
+        }
+        if state.finished == nil {
+            repair(state.rootID, depth: 0)
+            drainEmptySequences(depth: 0)
+        }
+        collectReleased()
+        return mapped.losses
+    }
+
     /// Swaps in a new spec (linted by the caller), keeping the user's place where the new spec
     /// still has it: whatever no longer fits is dropped, and flows left empty start again.
     /// Throws, keeping the old spec, when the new one cannot start.

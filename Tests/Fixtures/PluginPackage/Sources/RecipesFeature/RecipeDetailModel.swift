@@ -25,14 +25,16 @@ final class RecipeDetailModel: ScreenViewModel {
     func close() { screen.back() }
 }
 
-/// Registers the typed screen and starts the bundled, compiled flow.
+/// Registers the typed screen and starts the bundled, compiled flow, checked against the
+/// interface this build compiled (the plugin's `recipes.interface.json`), as a downloaded one is.
 @MainActor
 func startRecipes() throws -> FlowRuntime {
     var registry = ViewModelRegistry()
     registry.register(Recipes.RecipeDetailScreen.self) { RecipeDetailModel($0) }
     let url = Bundle.module.url(forResource: "recipes.flow", withExtension: "json") ?? URL(fileURLWithPath: "/missing")
-    let prepared = try PreparedFlow.prepare(compiledJSON: try Data(contentsOf: url),
-                                            availableScreens: Set(Recipes.ScreenID.allCases.map(\.rawValue)))
+    let interfaceURL = Bundle.module.url(forResource: "recipes.interface", withExtension: "json") ?? URL(fileURLWithPath: "/missing")
+    let interface = try AppInterface.decode(try Data(contentsOf: interfaceURL), file: "recipes.interface.json")
+    let prepared = try PreparedFlow.prepare(compiledJSON: try Data(contentsOf: url), appInterface: interface)
     return try FlowRuntime(prepared: prepared, registry: registry,
                            environment: RuntimeEnvironment(context: ["loggedIn": .bool(true), "userId": .string("u1")]))
 }
