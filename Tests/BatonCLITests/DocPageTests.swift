@@ -82,7 +82,8 @@ import Testing
     }
 
     /// The tutorial's Swift, with the Swift generated from its app's flow, run against that
-    /// flow compiled into a bundle folder, and the next version of it signed as a download.
+    /// flow compiled into a bundle folder (with the app's interface and the trusted key), and
+    /// the next version of it signed as a download.
     @Test func theTutorialsProgramRuns() throws {
         let folder = try SwiftCompiler.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -93,7 +94,8 @@ import Testing
         let key = folder.appendingPathComponent("release")
         let download = folder.appendingPathComponent("books-v2.flow.json")
         let generated = folder.appendingPathComponent("BooksFlow.swift")
-        for command in [["generate", "swift", app, "-o", generated.path],
+        for command in [["generate", "swift", app, "-o", generated.path,
+                         "--interface", bundle.appendingPathComponent("books.interface.json").path],
                         ["compile", app, "-o", bundle.appendingPathComponent("books.flow.json").path],
                         ["keygen", key.path],
                         ["compile", update, "--sign", key.path, "-o", download.path]] {
