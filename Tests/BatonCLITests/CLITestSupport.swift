@@ -25,13 +25,13 @@ enum CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// Runs `baton arguments` in the package root with `NO_COLOR` set.
-    static func run(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+    /// Runs `baton arguments` in `directory` (the package root unless given) with `NO_COLOR` set.
+    static func run(_ arguments: [String], input: String? = nil, in directory: URL = packageRoot) throws -> CommandResult {
         let binary = try #require(executable, "build the baton executable first (swift build)")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment

@@ -6,17 +6,17 @@ import Testing
 /// `swiftc -typecheck` is run on the files, with the build's modules on the search path.
 @Suite struct GeneratedSwiftCompileTests {
     static let flows = ["flows/recipes.yaml", "flows/notes.yaml", "flows/signup.yaml", "flows/auth-switch.yaml",
-                        "Tests/BatonCLITests/Fixtures/reserved-names.yaml"]
+                        "Examples/Tutorial/2-app/Sources/Books/books.flow.yaml", "Tests/BatonCLITests/Fixtures/reserved-names.yaml"]
     static let optionSets: [[String]] = [[], ["--access", "public"], ["--namespace", "Renamed", "--prefix", "My"]]
 
     @Test(arguments: flows, optionSets)
     func generatedSwiftTypeChecks(flow: String, options: [String]) throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try SwiftCompiler.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let swift = folder.appendingPathComponent("Flow.swift")
         let generated = try CLI.run(["generate", "swift", flow, "-o", swift.path] + options)
         #expect(generated.status == 0, "\(generated.errors)")
-        let checked = try Self.typeCheck([swift])
+        let checked = try SwiftCompiler.typeCheck([swift])
         #expect(checked.status == 0, "\(checked.errors)")
     }
 
@@ -54,7 +54,7 @@ import Testing
         """
 
     @Test func aFlowsColorAndTextShadowNothing() throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try SwiftCompiler.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let flow = folder.appendingPathComponent("palette.yaml")
         try Self.colorsAndTexts.write(to: flow, atomically: true, encoding: .utf8)
@@ -63,38 +63,15 @@ import Testing
         #expect(generated.status == 0, "\(generated.errors)")
         let app = folder.appendingPathComponent("App.swift")
         try Self.appCode.write(to: app, atomically: true, encoding: .utf8)
-        let checked = try Self.typeCheck([swift, app])
+        let checked = try SwiftCompiler.typeCheck([swift, app])
         #expect(checked.status == 0, "\(checked.errors)")
         // The same declarations at top level clash with the app's.
         var lines = try String(contentsOf: swift, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         lines.removeAll { $0 == "enum Palette {" }
         if let last = lines.lastIndex(of: "}") { lines.remove(at: last) }
         try lines.joined(separator: "\n").write(to: swift, atomically: true, encoding: .utf8)
-        let flat = try Self.typeCheck([swift, app])
+        let flat = try SwiftCompiler.typeCheck([swift, app])
         #expect(flat.status != 0)
         #expect(flat.errors.contains("invalid redeclaration of 'Color'"))
-    }
-
-    /// `swiftc -typecheck` of `files` as one module, against the modules the build wrote.
-    static func typeCheck(_ files: [URL]) throws -> CommandResult {
-        let baton = try #require(CLI.executable, "build the baton executable first (swift build)")
-        let modules = baton.deletingLastPathComponent().appendingPathComponent("Modules")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "App", "-I", modules.path]
-            + files.map(\.path)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, output: "", errors: String(decoding: text, as: UTF8.self))
-    }
-
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-typecheck-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
     }
 }
