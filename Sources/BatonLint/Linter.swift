@@ -31,7 +31,7 @@ public struct Linter: Sendable {
 
     /// The version of the checks, recorded in a compiled flow's lint stamp. Change it whenever
     /// a check is added or made stricter: a stamp with another version is linted again.
-    public static let version = "baton-lint 1.3.0"
+    public static let version = "baton-lint 1.4.0"
 
     /// A linter with `options`.
     public init(options: LintOptions) {
@@ -42,7 +42,8 @@ public struct Linter: Sendable {
     package static var checks: [any LintCheck.Type] { [
         UnknownReferenceCheck.self, WrongTargetKindCheck.self, NameConflictCheck.self,
         UnknownTriggerCheck.self, UnknownEventCheck.self, ReservedEventCheck.self,
-        InvalidDoCheck.self, MisplacedActionCheck.self,
+        InvalidDoCheck.self, MisplacedActionCheck.self, RedundantDismissCheck.self, DialogWithoutButtonsCheck.self,
+        IneffectiveOptionCheck.self,
         PayloadMismatchCheck.self, MissingResultCheck.self, ResultMismatchCheck.self,
         BrokenSequenceCheck.self, LinkParameterCheck.self,
         ConditionTypeCheck.self, FlagDefaultCheck.self, ContextDefaultCheck.self, InvalidRolloutCheck.self,
