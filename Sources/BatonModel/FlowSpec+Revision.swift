@@ -20,3 +20,11 @@ extension Action {
         }
     }
 }
+
+extension ActionKind {
+    /// (1.2) Whether the action may carry presentation options: `sheet`, `cover`, `popover`.
+    public var takesPresentationOptions: Bool {
+        if case .present(let style, _) = self { return !style.isDialog }
+        return false
+    }
+}

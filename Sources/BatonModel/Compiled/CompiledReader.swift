@@ -440,7 +440,8 @@ struct CompiledReader {
                 suggestion: "this Baton reads compiled version \(CompiledFlow.version); a newer Baton may know it")
         }
         let result = Action(kind, when: try condition(&object), with: try literal(&object, "with"),
-                            singleTop: try object.bool("singleTop"), options: try presentationOptions(&object),
+                            singleTop: try object.bool("singleTop"),
+                            options: kind.takesPresentationOptions ? try presentationOptions(&object) : PresentationOptions(),
                             location: try at(&object))
         try object.finish()
         return result
