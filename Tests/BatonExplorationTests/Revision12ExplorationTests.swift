@@ -1,4 +1,5 @@
 import BatonExploration
+import BatonLint
 import BatonModel
 import Testing
 
@@ -50,23 +51,8 @@ import Testing
     }
 
     @Test func theRedundantDismissIsNotRejectedInAnyState() throws {
-        let result = try #require(explore("""
-            baton: 1
-            start: main
-            screens:
-              home: {events: [subscribe]}
-              plans: {events: [bought]}
-            flows:
-              main:
-                stack: home
-                on:
-                  home.subscribe: sheet buySubscription
-                  buySubscription.done: dismiss
-              buySubscription:
-                stack: plans
-                on:
-                  plans.bought: finish
-            """))
+        // The check's own example: `buySubscription.done: dismiss` on the presented flow.
+        let result = try #require(explore(RedundantDismissCheck.description.badExample))
         #expect(!result.findings.contains { $0.code == "rejected-in-state" }, "\(result.findings)")
     }
 

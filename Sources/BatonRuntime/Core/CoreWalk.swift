@@ -16,6 +16,8 @@ struct CoreWalk {
     /// (1.2) The dialog shown over everything: when there is one, it is the visible screen
     /// (`visible`, owned by the flow that showed it) and no tab can be tapped.
     private(set) var dialog: CoreDialog?
+    /// (1.2) The screen under the dialog, which the way leads to.
+    private var covered: Int?
     /// Tabs flows passed, outermost first.
     var tabs: [Int] = []
     /// Tabs flows not covered by a modal, outermost first.
@@ -44,6 +46,7 @@ struct CoreWalk {
         descend(state.rootID, in: state, asContainer: true, depth: 0)
         if let dialog = state.dialog {
             self.dialog = dialog
+            covered = visible.screen
             tappableTabs = []
             show(WayItem(id: dialog.item.id, number: dialog.item.number, isFlow: false, isModal: true),
                  ownedBy: dialog.owner, below: [])
@@ -131,9 +134,9 @@ struct CoreWalk {
         state.userCanDismiss(dialog: dialog, modalOwner: modalOwner)
     }
 
-    /// The ids of the flows and the screen on the way.
+    /// The ids of the flows and the screen on the way (and the dialog over it).
     var visibleIDs: Set<Int> {
-        Set(flows + (screen.map { [$0] } ?? []))
+        Set(flows + [screen, covered].compactMap { $0 })
     }
 }
 
