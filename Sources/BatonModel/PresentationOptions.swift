@@ -36,8 +36,11 @@ public struct PresentationOptions: Hashable, Codable, Sendable {
 /// (1.2) A height a sheet may rest at: the system's medium (about half the screen) or large
 /// (full) height, or a fraction of the screen's height, between 0 and 1 exclusive.
 public enum Detent: Hashable, Codable, Sendable {
+    /// The system's medium height, about half the screen.
     case medium
+    /// The full height.
     case large
+    /// A share of the screen's height, above 0 and below 1.
     case fraction(Double)
 
     /// The detent's names as a flow writes them.
