@@ -3,7 +3,7 @@
 
 Every *.json in the folder given must pass; a signed envelope's payload is decoded and must pass
 as a bare compiled flow too. Known-bad documents must fail first (an unknown key, the old
-synthesized `{"push":{"_0":...}}` encoding, a newer compiled version), so a schema that accepts
+synthesized `{"push":{"_0":...}}` encoding, a newer compiled version, options on a push), so a schema that accepts
 everything cannot pass.
 
 Usage: python3 .ci/check-compiled.py FOLDER      (exit 0 when everything passes, 1 otherwise)
@@ -26,7 +26,14 @@ BAD = {
                    "transitions": [{"trigger": {"source": "home", "event": "go"},
                                     "actions": [{"kind": {"push": {"_0": "detail"}}}]}]}],
     },
-    "a newer compiled version": {"baton": 1, "compiled": 2, "start": "main"},
+    "a newer compiled version": {"baton": 1, "compiled": 3, "start": "main"},
+    "presentation options on a push": {
+        "baton": 1, "compiled": 2, "start": "main",
+        "flows": [{"name": "main", "kind": "stack", "root": {"name": "home"},
+                   "transitions": [{"trigger": {"source": "home", "event": "go"},
+                                    "actions": [{"action": "push", "target": "detail",
+                                                 "options": {"dismissible": False}}]}]}],
+    },
 }
 
 

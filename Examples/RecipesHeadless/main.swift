@@ -88,6 +88,11 @@ do throws(any Error) {
           && relaunched.runtime.state.stack == ["recipeList", "recipeDetail", "reviews"],
           "the new run is where the user was", relaunched.runtime)
 
+    print("close the reviews the link pushed")
+    check(visible(ReviewsModel.self, runtime)?.close() == .handled && runtime.state.top == "recipeDetail"
+          && runtime.state.stack == ["recipeList", "recipeDetail"],
+          "close pops the reviews, as it dismisses them from a sheet", runtime)
+
     print("log out")
     runtime.selectTab("settings")
     check(visible(SettingsModel.self, runtime)?.logOut() == .handled, "settings logs out", runtime)

@@ -60,16 +60,22 @@ public final class RecipeDetailModel: ScreenViewModel {
     }
 }
 
-/// A recipe's reviews.
+/// A recipe's reviews, and their Close button.
 @MainActor @Observable
 public final class ReviewsModel: ScreenViewModel {
+    @ObservationIgnored private let context: ViewModelContext
     public let recipe: Recipe?
     public let reviews: [String]
 
     public init(context: ViewModelContext) {
+        self.context = context
         self.recipe = try? context.input(as: Recipe.self)
         self.reviews = context.dependencies[key: RecipeStoreKey.self].reviews(of: recipe?.id ?? "")
     }
+
+    /// Closes the reviews, pushed or in a sheet: the flow's `reviews.close: close`.
+    @discardableResult
+    public func close() -> StepResult { context.send("close") }
 }
 
 /// Settings: log out, or read the app's source.

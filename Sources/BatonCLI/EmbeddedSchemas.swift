@@ -644,12 +644,12 @@ enum EmbeddedSchemas {
         },
         "actionString": {
           "type": "string",
-          "pattern": "^ *(?:(?:push|sheet|cover|popover|replace|reset|popTo|tab|show|emit|return|resume) +[A-Za-z_][A-Za-z0-9_]*|(?:pop|popToRoot|dismiss|dismissAll|next|ignore)|finish(?: +[A-Za-z_][A-Za-z0-9_]*)?|link +/.*) *$",
-          "description": "An action: `push S`, `sheet S`, `cover S`, `popover S`, `replace S`, `reset S`, `pop`, `popTo S`, `popToRoot`, `dismiss`, `tab T`, `show X`, `next`, `finish [outcome]`, `emit E`, `link /path`, `ignore`; (1.1) `dismissAll`, `return R`, `resume X`."
+          "pattern": "^ *(?:(?:push|sheet|cover|popover|replace|reset|popTo|tab|show|emit|return|resume|alert|confirm) +[A-Za-z_][A-Za-z0-9_]*|(?:pop|popToRoot|dismiss|dismissAll|next|ignore|close)|finish(?: +[A-Za-z_][A-Za-z0-9_]*)?|link +/.*) *$",
+          "description": "An action: `push S`, `sheet S`, `cover S`, `popover S`, `replace S`, `reset S`, `pop`, `popTo S`, `popToRoot`, `dismiss`, `tab T`, `show X`, `next`, `finish [outcome]`, `emit E`, `link /path`, `ignore`; (1.1) `dismissAll`, `return R`, `resume X`; (1.2) `close`, `alert S`, `confirm S`."
         },
         "actionMap": {
           "type": "object",
-          "description": "An action as a mapping: exactly one action key (or `do`), plus optional `when`, `with` and `singleTop`.",
+          "description": "An action as a mapping: exactly one action key (or `do`), plus optional `when`, `with`, `singleTop` and (1.2) the presentation options `detents`, `dismissible` and `grabber`.",
           "properties": {
             "push": {
               "$ref": "#/$defs/id",
@@ -699,6 +699,14 @@ enum EmbeddedSchemas {
               "$ref": "#/$defs/id",
               "description": "(1.1) In a switch: show branch X as it was last left (its stacks, tabs and modals), fresh if never shown."
             },
+            "alert": {
+              "$ref": "#/$defs/id",
+              "description": "(1.2) Show screen S as an alert over the visible screen, on top of every modal, without replacing any; its events are its buttons and are matched against this flow. In a `do`, only last."
+            },
+            "confirm": {
+              "$ref": "#/$defs/id",
+              "description": "(1.2) Show screen S as a confirmation dialog, as `alert` does; a tap outside sends S's `cancel` when S declares it. In a `do`, only last."
+            },
             "pop": {
               "description": "Pop the top screen.",
               "type": [
@@ -734,6 +742,17 @@ enum EmbeddedSchemas {
             },
             "dismissAll": {
               "description": "(1.1) Dismiss every modal presented over this flow or over any flow inside it, nested ones included. Never fails.",
+              "type": [
+                "null",
+                "boolean"
+              ],
+              "enum": [
+                null,
+                true
+              ]
+            },
+            "close": {
+              "description": "(1.2) Close the screen that sent the event as the default `back` would, without `dismissed`: pop it, dismiss it, or dismiss the presented flow it is the root of. In a `do`, only last.",
               "type": [
                 "null",
                 "boolean"
@@ -800,6 +819,35 @@ enum EmbeddedSchemas {
             "singleTop": {
               "type": "boolean",
               "description": "(1.1) With `push`: push only when the top of the stack is not already S; when it is, that instance stays and receives the new input."
+            },
+            "detents": {
+              "description": "(1.2) On `sheet`, `cover` or `popover`: the heights the sheet may rest at, in order: `medium`, `large` or a fraction of the screen's height between 0 and 1.",
+              "type": "array",
+              "minItems": 1,
+              "uniqueItems": true,
+              "items": {
+                "anyOf": [
+                  {
+                    "enum": [
+                      "medium",
+                      "large"
+                    ]
+                  },
+                  {
+                    "type": "number",
+                    "exclusiveMinimum": 0,
+                    "exclusiveMaximum": 1
+                  }
+                ]
+              }
+            },
+            "dismissible": {
+              "description": "(1.2) On `sheet`, `cover` or `popover`: `false` refuses the user's swipe (and a `back` no transition handles); the modal closes by its own events.",
+              "type": "boolean"
+            },
+            "grabber": {
+              "description": "(1.2) On `sheet`, `cover` or `popover`: whether the sheet shows its grabber; left out, the system decides.",
+              "type": "boolean"
             }
           },
           "patternProperties": {
@@ -913,6 +961,21 @@ enum EmbeddedSchemas {
               "required": [
                 "do"
               ]
+            },
+            {
+              "required": [
+                "close"
+              ]
+            },
+            {
+              "required": [
+                "alert"
+              ]
+            },
+            {
+              "required": [
+                "confirm"
+              ]
             }
           ],
           "allOf": [
@@ -942,6 +1005,47 @@ enum EmbeddedSchemas {
                   "push"
                 ],
                 "description": "`singleTop` goes with `push` only."
+              }
+            },
+            {
+              "if": {
+                "anyOf": [
+                  {
+                    "required": [
+                      "detents"
+                    ]
+                  },
+                  {
+                    "required": [
+                      "dismissible"
+                    ]
+                  },
+                  {
+                    "required": [
+                      "grabber"
+                    ]
+                  }
+                ]
+              },
+              "then": {
+                "anyOf": [
+                  {
+                    "required": [
+                      "sheet"
+                    ]
+                  },
+                  {
+                    "required": [
+                      "cover"
+                    ]
+                  },
+                  {
+                    "required": [
+                      "popover"
+                    ]
+                  }
+                ],
+                "description": "(1.2) `detents`, `dismissible` and `grabber` go with `sheet`, `cover` or `popover` only."
               }
             }
           ]
@@ -1374,7 +1478,7 @@ enum EmbeddedSchemas {
           "anyOf": [
             {
               "type": "string",
-              "pattern": "^ *(?:(?:push|sheet|cover|popover|replace|reset|popTo|tab|show|emit|return|resume) +[A-Za-z_][A-Za-z0-9_]*|(?:pop|popToRoot|dismiss|dismissAll|next)|finish(?: +[A-Za-z_][A-Za-z0-9_]*)?|link +/.*) *$"
+              "pattern": "^ *(?:(?:push|sheet|cover|popover|replace|reset|popTo|tab|show|emit|return|resume|alert|confirm) +[A-Za-z_][A-Za-z0-9_]*|(?:pop|popToRoot|dismiss|dismissAll|next|close)|finish(?: +[A-Za-z_][A-Za-z0-9_]*)?|link +/.*) *$"
             },
             {
               "allOf": [
@@ -1768,9 +1872,11 @@ enum EmbeddedSchemas {
                 "sheet",
                 "cover",
                 "popover",
+                "alert",
+                "confirm",
                 null
               ],
-              "description": "(1.1) How the topmost modal is shown; `~` for none."
+              "description": "(1.1) How the topmost modal is shown; `~` for none. (1.2) `alert` or `confirm` when a dialog is shown, which is then `presented`."
             },
             "received": {
               "description": "(1.1) The result the visible screen was last handed since it was shown; `~` for none.",
@@ -2540,6 +2646,39 @@ enum EmbeddedSchemas {
                 "singleTop": {
                   "type": "boolean"
                 },
+                "options": {
+                  "type": "object",
+                  "description": "(1.2) Presentation options, left out when all are the defaults.",
+                  "properties": {
+                    "detents": {
+                      "type": "array",
+                      "minItems": 1,
+                      "items": {
+                        "anyOf": [
+                          {
+                            "enum": [
+                              "medium",
+                              "large"
+                            ]
+                          },
+                          {
+                            "type": "number",
+                            "exclusiveMinimum": 0,
+                            "exclusiveMaximum": 1
+                          }
+                        ]
+                      }
+                    },
+                    "dismissible": {
+                      "const": false,
+                      "description": "Written only when false: the user cannot swipe the modal away."
+                    },
+                    "grabber": {
+                      "type": "boolean"
+                    }
+                  },
+                  "additionalProperties": false
+                },
                 "at": {
                   "$ref": "#/$defs/location"
                 }
@@ -2550,6 +2689,42 @@ enum EmbeddedSchemas {
                 "style",
                 "target"
               ]
+            },
+            {
+              "type": "object",
+              "properties": {
+                "action": {
+                  "const": "dialog"
+                },
+                "style": {
+                  "enum": [
+                    "alert",
+                    "confirm"
+                  ]
+                },
+                "target": {
+                  "$ref": "#/$defs/reference"
+                },
+                "when": {
+                  "$ref": "#/$defs/condition"
+                },
+                "with": {
+                  "$ref": "#/$defs/literal"
+                },
+                "singleTop": {
+                  "type": "boolean"
+                },
+                "at": {
+                  "$ref": "#/$defs/location"
+                }
+              },
+              "additionalProperties": false,
+              "required": [
+                "action",
+                "style",
+                "target"
+              ],
+              "description": "(1.2) `alert` or `confirm`: a screen shown as a dialog over everything."
             },
             {
               "type": "object",
@@ -2806,6 +2981,31 @@ enum EmbeddedSchemas {
               "required": [
                 "action"
               ]
+            },
+            {
+              "type": "object",
+              "properties": {
+                "action": {
+                  "const": "close"
+                },
+                "when": {
+                  "$ref": "#/$defs/condition"
+                },
+                "with": {
+                  "$ref": "#/$defs/literal"
+                },
+                "singleTop": {
+                  "type": "boolean"
+                },
+                "at": {
+                  "$ref": "#/$defs/location"
+                }
+              },
+              "additionalProperties": false,
+              "required": [
+                "action"
+              ],
+              "description": "(1.2) Close the screen that sent the event however it is shown."
             },
             {
               "type": "object",
@@ -3088,8 +3288,8 @@ enum EmbeddedSchemas {
               "description": "The flow format's version."
             },
             "compiled": {
-              "const": 1,
-              "description": "The compiled form's own version; a reader refuses a newer one."
+              "enum": [1, 2],
+              "description": "The compiled form's own version; a reader refuses a newer one. (1.2) 2 for a flow that uses `close`, `alert`, `confirm` or presentation options, 1 otherwise."
             },
             "lint": {
               "type": "object",

@@ -41,8 +41,16 @@ struct StateKey: Hashable {
         static func tab(_ position: Int, selected: Bool) -> UInt64 { word(4, position, flag: selected) }
         /// A kept branch: a screen or a flow, by number.
         static func kept(_ number: Int32, isFlow: Bool) -> UInt64 { word(5, number, flag: isFlow) }
-        static func modal(_ presentation: Presentation) -> UInt64 {
-            word(6, Presentation.allCases.firstIndex(of: presentation) ?? 0, flag: false)
+        /// A modal; `fixed` says it was presented with `dismissible: false`, which changes
+        /// what the user can do (its other options change only how it looks).
+        static func modal(_ presentation: Presentation, fixed: Bool) -> UInt64 {
+            word(6, Presentation.allCases.firstIndex(of: presentation) ?? 0, flag: fixed)
+        }
+        /// (1.2) The dialog shown, by its screen's number, `confirm` said by the flag; the
+        /// position, among the flows the key walked, of the flow that showed it follows as a
+        /// word of its own.
+        static func dialog(_ presentation: Presentation, screen: Int32) -> UInt64 {
+            word(10, screen, flag: presentation == .confirm)
         }
         static let end = word(7, 0, flag: false)
         /// A held link; its URL follows among the values.
@@ -66,7 +74,12 @@ struct StateKey: Hashable {
         var returning: ReturningBranches
         /// A tab taken as selected in place of the one its tabs flow (by instance id) selects.
         var selecting: (flow: Int, tab: String)?
+        /// (1.2) The flow that showed the dialog, when one is shown.
+        var dialogOwner: Int?
     }
+    /// (1.2) The flows the walk added, in order, while a dialog is shown: the dialog's flow is
+    /// named by its place among them, which two states showing the same share.
+    private var flowsWalked: [Int] = []
 
     /// The key of `state`; kept branches that cannot come back (`returning`) are left out.
     /// With `selecting`, the key of the state after a tap that selects that tab and changes
@@ -75,8 +88,12 @@ struct StateKey: Hashable {
         environment = state.keyEnvironment
         words.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
         let walk = Walk(flows: state.core.flows, keptRegions: state.changedWhileHidden, returning: returning,
-                        selecting: selecting)
+                        selecting: selecting, dialogOwner: state.core.dialog?.owner)
         add(flow: state.core.rootID, walk, depth: 0)
+        if let dialog = state.core.dialog {
+            append(Part.dialog(dialog.presentation, screen: dialog.item.number))
+            append(UInt64(bitPattern: Int64(flowsWalked.firstIndex(of: dialog.owner) ?? -1)))
+        }
         for link in state.core.heldLinks {
             append(Part.held)
             append(.string(link))
@@ -134,6 +151,7 @@ struct StateKey: Hashable {
 
     private mutating func add(flow id: Int, _ walk: Walk, depth: Int) {
         guard let flow = walk.flows[id], depth < 256 else { return }
+        if walk.dialogOwner != nil { flowsWalked.append(id) }
         let input = flow.input
         append(Part.flow(flow.number, input: input != nil))
         if let input { append(input) }
@@ -161,7 +179,7 @@ struct StateKey: Hashable {
             addKept(of: flow, walk, depth: depth)
         }
         if flow.isPresenting, let modal = flow.presented {
-            append(Part.modal(modal.presentation))
+            append(Part.modal(modal.presentation, fixed: !modal.options.dismissible))
             add(modal.item, walk, depth: depth)
         }
         append(Part.end)

@@ -3,7 +3,8 @@ import BatonModel
 import BatonRuntime
 
 /// Every step a user or the app can take in a state: each event of the visible screen with a
-/// representative payload (its built-in `done` too), back, the swipe that closes a modal,
+/// representative payload (its built-in `done` too), back, the swipe that closes a modal (where
+/// the runtime says the user can, `NavigationState.canDismiss`),
 /// each tab of the tabs flows shown, each link, and each other value of a fact conditions read.
 struct StepMenu {
     /// A step, and whether it is the user's own (events, back, dismiss, tabs: what tells
@@ -112,7 +113,8 @@ struct StepMenu {
         steps.user.reserveCapacity(events.count + 2 + tabCount)
         steps.user.append(contentsOf: events)
         steps.user.append(back)
-        if state.presented != nil { steps.user.append(dismiss) }
+        // (1.2) Only where the runtime lets the user's swipe close what is on top.
+        if state.canDismiss { steps.user.append(dismiss) }
         var tabIDs: [String] = []
         tabIDs.reserveCapacity(tabCount)
         for (ids, entries) in tabs {

@@ -42,7 +42,8 @@ public struct Linter: Sendable {
     package static var checks: [any LintCheck.Type] { [
         UnknownReferenceCheck.self, WrongTargetKindCheck.self, NameConflictCheck.self,
         UnknownTriggerCheck.self, UnknownEventCheck.self, ReservedEventCheck.self,
-        InvalidDoCheck.self, MisplacedActionCheck.self,
+        InvalidDoCheck.self, MisplacedActionCheck.self, RedundantDismissCheck.self, DialogWithoutButtonsCheck.self,
+        IneffectiveOptionCheck.self,
         PayloadMismatchCheck.self, MissingResultCheck.self, ResultMismatchCheck.self,
         BrokenSequenceCheck.self, LinkParameterCheck.self,
         ConditionTypeCheck.self, FlagDefaultCheck.self, ContextDefaultCheck.self, InvalidRolloutCheck.self,

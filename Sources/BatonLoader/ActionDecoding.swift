@@ -22,10 +22,13 @@ extension NodeReader {
         ("tab", .required("tab")), ("show", .required("branch")), ("next", .none),
         ("finish", .optional("outcome")), ("emit", .required("event")), ("link", .path), ("ignore", .none),
         ("dismissAll", .none), ("return", .required("result")), ("resume", .required("branch")), ("do", .actions),
+        ("close", .none), ("alert", .required("screen")), ("confirm", .required("screen")),
     ]
     static let actionKeywords = actionArguments.map(\.keyword)
     /// The keys an action mapping may hold.
-    private static let actionMappingKeys = actionKeywords + ["when", "with", "singleTop"]
+    private static let actionMappingKeys = actionKeywords + ["when", "with", "singleTop"] + optionKeys
+    /// (1.2) The presentation options of the map form of `sheet`, `cover` and `popover`.
+    static let optionKeys = ["detents", "dismissible", "grabber"]
 
     func action(_ node: Node) -> Action? {
         if let scalar = node.scalar, !scalar.isNull {
@@ -59,6 +62,7 @@ extension NodeReader {
                     "`with` does not go on a `do`", at: range(withKey.start, withKey.end),
                     suggestion: "put `with` on the actions of the list that take it, as in `do: [{push: S, with: {...}}]`"))
             }
+            _ = presentationOptions(values, of: .do([]))  // reports any written on a `do`
             guard let items = doItems(argumentNode) else { return nil }
             return Action(.do(items), when: when, singleTop: singleTop, location: range(of: node))
         }
@@ -78,7 +82,69 @@ extension NodeReader {
         guard let kind = actionKind(first.value, keywordAt: range(first.start, first.end),
                                     argument: argumentText, argumentAt: argumentLocation) else { return nil }
         return Action(kind, when: when, with: values["with"].map(literal), singleTop: singleTop,
-                      location: range(of: node))
+                      options: presentationOptions(values, of: kind), location: range(of: node))
+    }
+
+    /// (1.2) The presentation options of an action mapping; each one written on an action other
+    /// than `sheet`, `cover` or `popover` is reported where it is written.
+    private func presentationOptions(_ values: KeyedEntries, of kind: ActionKind) -> PresentationOptions {
+        var options = PresentationOptions()
+        guard case .present(let style, _) = kind, !style.isDialog else {
+            for key in Self.optionKeys {
+                guard let written = values.key(key) else { continue }
+                report(LoaderMessage.invalidAction(
+                    "`\(key)` goes with `sheet`, `cover` or `popover` only, not `\(kind.keyword)`",
+                    at: range(written.start, written.end),
+                    suggestion: kind.keyword == "alert" || kind.keyword == "confirm"
+                        ? "delete it: a dialog has no detents and is never swiped away" : "delete it"))
+            }
+            return options
+        }
+        if let node = values["detents"] { options.detents = detents(node) }
+        if let node = values["dismissible"], let flag = bool(node, "`dismissible`") { options.dismissible = flag }
+        if let node = values["grabber"], let flag = bool(node, "`grabber`") { options.grabber = flag }
+        return options
+    }
+
+    /// (1.2) `detents: [medium, large, 0.3]`: each item a name or a fraction of the screen's
+    /// height between 0 and 1; a wrong item is reported and left out.
+    private func detents(_ node: Node) -> [Detent] {
+        guard let list = node.sequence else {
+            report(LoaderMessage.wrongType(expected: "a list of detents", got: describe(node), for: "`detents`",
+                                           at: range(of: node), hint: "write `detents: [medium, large]`"))
+            return []
+        }
+        if list.items.isEmpty {
+            report(LoaderMessage.invalidAction("`detents` lists at least one detent", at: range(of: node),
+                                               suggestion: "write `detents: [medium, large]`, or delete the key for a full-height sheet"))
+        }
+        var detents: [Detent] = []
+        for item in list.items {
+            guard let scalar = item.scalar, scalar.style == .plain else {
+                report(LoaderMessage.wrongType(expected: "a detent", got: describe(item), for: "an item of `detents`",
+                                               at: range(of: item), hint: "a detent is `medium`, `large` or a fraction such as `0.3`"))
+                continue
+            }
+            if let named = Detent(name: scalar.value) {
+                detents.append(named)
+            } else if let fraction = Self.double(scalar.value) {
+                guard Detent.isFraction(fraction) else {
+                    report(LoaderMessage.invalidAction(
+                        "a detent's fraction of the screen's height is between 0 and 1, got \(scalar.value)",
+                        at: range(of: item), suggestion: fraction >= 1 ? "write `large` for the full height" : "write a fraction such as `0.3`"))
+                    continue
+                }
+                detents.append(.fraction(fraction))
+            } else {
+                report(LoaderMessage.invalidValue(scalar.value, for: "`detents`", choices: Detent.names + ["a fraction such as 0.3"],
+                                                  at: range(of: item)))
+            }
+        }
+        if detents.count > 1, Set(detents).count < detents.count {
+            report(LoaderMessage.invalidAction("`detents` lists a detent twice", at: range(of: node),
+                                               suggestion: "list each detent once"))
+        }
+        return detents
     }
 
     /// The first word of an action's string form and the rest, without the spaces around it
@@ -191,6 +257,9 @@ extension NodeReader {
         case ("sheet", let target?): .present(.sheet, target)
         case ("cover", let target?): .present(.cover, target)
         case ("popover", let target?): .present(.popover, target)
+        case ("alert", let target?): .present(.alert, target)
+        case ("confirm", let target?): .present(.confirm, target)
+        case ("close", _): .close
         case ("replace", let target?): .replace(target)
         case ("reset", let target?): .reset(target)
         case ("popTo", let target?): .popTo(target)

@@ -225,7 +225,7 @@ extension NodeReader {
         }
     }
 
-    private static let linkItemKeys = ["push"] + Presentation.allCases.map(\.rawValue)
+    private static let linkItemKeys = ["push"] + Presentation.modalStyles.map(\.rawValue)
 
     /// One item of a link's way: a name (pushed), or (1.1) exactly one of `{push: X}`,
     /// `{sheet: X}`, `{cover: X}`, `{popover: X}`.

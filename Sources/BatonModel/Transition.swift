@@ -40,10 +40,23 @@ public struct Trigger: Hashable, Codable, Sendable, CustomStringConvertible {
     public var description: String { "\(source).\(event)" }
 }
 
-/// How a screen or flow is presented modally.
+/// How a screen or flow is presented modally, or (1.2) how a screen is shown as a dialog.
 public enum Presentation: String, Hashable, Codable, Sendable, CaseIterable {
-    /// A sheet, a full-screen cover or a popover.
+    /// A sheet, a full-screen cover or a popover: the modal of the flow that presents it.
     case sheet, cover, popover
+    /// (1.2) An alert or a confirmation dialog: a screen shown over the visible screen, on
+    /// top of every modal, without replacing any; its events are its buttons.
+    case alert, confirm
+
+    /// The kinds of modal: what `{sheet: X}`, `{cover: X}` and `{popover: X}` write, in links
+    /// and actions alike, and what presentation options go with.
+    public static let modalStyles: [Presentation] = [.sheet, .cover, .popover]
+
+    /// (1.2) The event a confirmation dialog's screen declares to be sent by a tap outside it.
+    public static let cancelEvent = "cancel"
+
+    /// (1.2) Whether it is an alert or a confirmation dialog rather than a modal.
+    public var isDialog: Bool { self == .alert || self == .confirm }
 }
 
 /// One action, with its optional guard and `with` literal.
@@ -62,17 +75,24 @@ public struct Action: Hashable, Codable, Sendable {
     /// The guard: the alternative is taken only when it holds; nil always holds.
     public var when: Condition? {
         get { extras?.when }
-        set { extras = Extras.holding(when: newValue, with: with) }
+        set { extras = Extras.holding(when: newValue, with: with, options: options) }
     }
 
     /// Merged over the event's payload to make the target's input.
     public var with: LiteralValue? {
         get { extras?.with }
-        set { extras = Extras.holding(when: when, with: newValue) }
+        set { extras = Extras.holding(when: when, with: newValue, options: options) }
+    }
+
+    /// (1.2) On `sheet`, `cover` and `popover`: how the modal is shown (detents, whether the
+    /// user may swipe it away, the grabber); the defaults when not written.
+    public var options: PresentationOptions {
+        get { extras?.options ?? PresentationOptions() }
+        set { extras = Extras.holding(when: when, with: with, options: newValue) }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, when, with, singleTop, location
+        case kind, when, with, singleTop, options, location
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,29 +101,35 @@ public struct Action: Hashable, Codable, Sendable {
         try container.encodeIfPresent(when, forKey: .when)
         try container.encodeIfPresent(with, forKey: .with)
         try container.encode(singleTop, forKey: .singleTop)
+        if !options.isDefault { try container.encode(options, forKey: .options) }
         try container.encodeIfPresent(location, forKey: .location)
     }
 
-    /// An action's guard and `with`, compared by value.
+    /// An action's guard, `with` and presentation options, compared by value.
     private final class Extras: Hashable, Sendable {
         let when: Condition?
         let with: LiteralValue?
+        let options: PresentationOptions
 
         /// The box for these, nil when there is nothing to hold.
-        static func holding(when: Condition?, with: LiteralValue?) -> Extras? {
-            when == nil && with == nil ? nil : Extras(when: when, with: with)
+        static func holding(when: Condition?, with: LiteralValue?, options: PresentationOptions) -> Extras? {
+            when == nil && with == nil && options.isDefault ? nil : Extras(when: when, with: with, options: options)
         }
 
-        private init(when: Condition?, with: LiteralValue?) {
+        private init(when: Condition?, with: LiteralValue?, options: PresentationOptions) {
             self.when = when
             self.with = with
+            self.options = options
         }
 
-        static func == (lhs: Extras, rhs: Extras) -> Bool { lhs.when == rhs.when && lhs.with == rhs.with }
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs.when == rhs.when && lhs.with == rhs.with && lhs.options == rhs.options
+        }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(when)
             hasher.combine(with)
+            hasher.combine(options)
         }
     }
 }
@@ -115,9 +141,10 @@ extension Action {
     /// An action of `kind`, unguarded and without `with` unless told.
     public init(
         _ kind: ActionKind, when: Condition? = nil, with: LiteralValue? = nil, singleTop: Bool = false,
-        location: SourceRange? = nil
+        options: PresentationOptions = PresentationOptions(), location: SourceRange? = nil
     ) {
-        self.init(kind: kind, extras: Extras.holding(when: when, with: with), singleTop: singleTop, location: location)
+        self.init(kind: kind, extras: Extras.holding(when: when, with: with, options: options), singleTop: singleTop,
+                  location: location)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -126,6 +153,7 @@ extension Action {
                   when: try container.decodeIfPresent(Condition.self, forKey: .when),
                   with: try container.decodeIfPresent(LiteralValue.self, forKey: .with),
                   singleTop: try container.decode(Bool.self, forKey: .singleTop),
+                  options: try container.decodeIfPresent(PresentationOptions.self, forKey: .options) ?? PresentationOptions(),
                   location: try container.decodeIfPresent(SourceRange.self, forKey: .location))
     }
 }
@@ -134,7 +162,8 @@ extension Action {
 public enum ActionKind: Hashable, Codable, Sendable {
     /// Push a screen or flow onto this flow's stack.
     case push(Reference)
-    /// Present a screen or flow modally over this flow.
+    /// Present a screen or flow modally over this flow; (1.2) or show a screen as an alert or
+    /// a confirmation dialog over the visible screen (`Presentation.isDialog`).
     case present(Presentation, Reference)
     /// Replace the top of the stack.
     case replace(Reference)
@@ -172,6 +201,9 @@ public enum ActionKind: Hashable, Codable, Sendable {
     /// (1.1) Several actions performed in order as one step, atomically: if one cannot be
     /// performed, none is.
     case `do`([Action])
+    /// (1.2) Close the screen that sent the event, however it is shown, as the default `back`
+    /// would, without the `dismissed` trigger.
+    case close
 
     /// Whether this is a `do`; asked without binding the items, which would copy the kind.
     @inlinable package var isDo: Bool {
@@ -200,6 +232,7 @@ public enum ActionKind: Hashable, Codable, Sendable {
         case .return: "return"
         case .resume: "resume"
         case .do: "do"
+        case .close: "close"
         }
     }
 
@@ -210,7 +243,7 @@ public enum ActionKind: Hashable, Codable, Sendable {
              .tab(let ref), .show(let ref), .finish(let ref), .emit(let ref), .link(let ref),
              .return(let ref), .resume(let ref):
             ref
-        case .pop, .popToRoot, .dismiss, .next, .ignore, .dismissAll, .do:
+        case .pop, .popToRoot, .dismiss, .next, .ignore, .dismissAll, .do, .close:
             nil
         }
     }
@@ -232,10 +265,13 @@ public enum ActionKind: Hashable, Codable, Sendable {
         return argument.map { "\(keyword) \($0.name)" } ?? keyword
     }
 
-    /// (1.1) Whether the action may only stand last in a `do` (it hands control elsewhere).
+    /// (1.1) Whether the action may only stand last in a `do`: it hands control elsewhere, or
+    /// (1.2) closes the screen that sent the event (`close`), or shows a dialog over what the
+    /// step leaves visible (`alert`, `confirm`).
     public var mustBeLastInDo: Bool {
         switch self {
-        case .finish, .emit, .link, .return: true
+        case .finish, .emit, .link, .return, .close: true
+        case .present(let style, _): style.isDialog
         default: false
         }
     }

@@ -23,8 +23,15 @@ struct PhoneScene: Encodable, Equatable {
 
     /// What one presentation level shows.
     struct Layer: Encodable, Equatable {
-        /// `sheet`, `cover` or `popover`; nil for the base.
+        /// `sheet`, `cover` or `popover`, (1.2) `alert` or `confirm` for a dialog; nil for the
+        /// base.
         var presentation: String?
+        /// (1.2) A sheet's detents as the flow writes them (`medium`, `0.4`); empty for a
+        /// full-height sheet. The page draws the sheet at the lowest.
+        var detents: [String] = []
+        /// (1.2) False for a modal presented with `dismissible: false`: its grabber does not
+        /// drag.
+        var dismissible = true
         /// The tab bars on the way to the layer's screen, outermost first.
         var tabBars: [TabBar] = []
         /// The screens of the navigation stack that holds the layer's screen, from its root.
@@ -52,6 +59,12 @@ struct PhoneScene: Encodable, Equatable {
         var reader = TreeReader(index: index)
         reader.read(state.tree, depth: 0)
         reader.finishLayer()
+        // (1.2) A dialog is over every modal, whichever flow showed it.
+        if let dialog = reader.dialog {
+            reader.current = Layer(presentation: dialog.presentation)
+            reader.read(dialog, depth: 1)
+            reader.finishLayer()
+        }
         var layers = reader.layers.filter { $0.screen != nil || !$0.tabBars.isEmpty }
         if state.finished == nil, let top = state.top {
             // The layer the user touches is the runtime's answer, not the tree's reading.
@@ -72,6 +85,8 @@ struct PhoneScene: Encodable, Equatable {
         let index: SpecIndex
         var layers: [Layer] = []
         var current = Layer()
+        /// (1.2) The dialog met on the way, drawn over everything once the rest is read.
+        var dialog: StateNode?
 
         init(index: SpecIndex) {
             self.index = index
@@ -101,9 +116,11 @@ struct PhoneScene: Encodable, Equatable {
                 // A switch shows its one branch.
                 if let branch = node.children.first { read(branch, depth: depth + 1) }
             }
+            if let shown = node.dialog { dialog = shown }
             if let modal = node.presented {
                 finishLayer()
-                current = Layer(presentation: modal.presentation)
+                current = Layer(presentation: modal.presentation, detents: modal.options?.detents.map(\.text) ?? [],
+                                dismissible: modal.options?.dismissible ?? true)
                 read(modal, depth: depth + 1)
             }
         }

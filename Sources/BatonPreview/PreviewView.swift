@@ -75,7 +75,7 @@ struct PreviewView: Encodable {
         } else {
             events = []
         }
-        canDismiss = state.presented != nil
+        canDismiss = state.canDismiss
         settings = SettingsView(spec: flow.spec, runtime: session.runtime, checker: checker)
         let history = session.history
         self.history = HistoryView(

@@ -7,8 +7,19 @@ struct Emission {
     var source: String
     var payload: Value?
     var isOutcome: Bool
-    /// The screen instance that emitted the event; nil for an outcome or a dismissal.
+    /// The screen instance that emitted the event; nil for an outcome, a dismissal or (1.2) a
+    /// dialog's event, whose sender is closed already.
     var instance: Int? = nil
+    /// (1.2) What closed before the emission set out, when something did.
+    var closed: Closed? = nil
+
+    /// (1.2) What an emission's sender closed as it was sent.
+    enum Closed: Equatable {
+        /// A flow presented by flow `of` that finished: that flow's `dismiss` is redundant.
+        case modal(of: Int)
+        /// The dialog that sent the event: its `close` has nothing left to do.
+        case dialog
+    }
 
     var trigger: String { "\(source).\(event)" }
 }

@@ -36,6 +36,7 @@ public class FlowCoordinator: Identifiable, Observable {
     private var wasRead = false
     private var storedInput: Value?
     private var storedPresented: PresentedItem?
+    private var storedDialog: PresentedItem?
     private weak var storedParent: FlowCoordinator?
 
     init(id: Int, flow: Flow, runtime: FlowRuntime?) {
@@ -55,6 +56,13 @@ public class FlowCoordinator: Identifiable, Observable {
     public var presented: PresentedItem? {
         readState()
         return storedPresented
+    }
+
+    /// (1.2) The alert or confirmation dialog this flow showed, if one is shown: it is over
+    /// everything, and its events are matched against this flow's `on`.
+    public var dialog: PresentedItem? {
+        readState()
+        return storedDialog
     }
 
     /// The flow that started this one (for a presented flow, the flow that presented it).
@@ -80,7 +88,10 @@ public class FlowCoordinator: Identifiable, Observable {
         guard let runtime, runtime.isCurrent(self), let node = runtime.core.state.flows[id] else { return }
         storedInput = node.input
         storedPresented = node.presented.flatMap { modal in
-            runtime.item(modal.item).map { PresentedItem(presentation: modal.presentation, item: $0) }
+            runtime.item(modal.item).map { PresentedItem(presentation: modal.presentation, item: $0, options: modal.options) }
+        }
+        storedDialog = runtime.core.state.dialog.flatMap { dialog in
+            dialog.owner == id ? runtime.item(dialog.item).map { PresentedItem(presentation: dialog.presentation, item: $0) } : nil
         }
         storedParent = node.parent.flatMap(runtime.coordinator(for:))
         read(node, in: runtime)

@@ -321,6 +321,15 @@ public final class FlowRuntime {
         return visibleWalk().modalOwner
     }
 
+    /// (1.2) The alert or confirmation dialog shown over everything, nil when none is: a host
+    /// shows it over the topmost view, a button for each event of its screen. Its owner is the
+    /// coordinator whose `dialog` it is.
+    public var dialog: PresentedItem? {
+        observeState()
+        guard let dialog = core.state.dialog, let item = item(dialog.item) else { return nil }
+        return PresentedItem(presentation: dialog.presentation, item: item)
+    }
+
     /// Registers a read of what `stateVersion` counts the changes of.
     private func observeState() {
         stateIsObserved = true

@@ -104,19 +104,25 @@ public enum NavigationItem: Identifiable, Hashable {
     }
 }
 
-/// A modal: what is presented and how. Bind it with `.sheet(item:)` and friends.
+/// A modal: what is presented and how. Bind it with `.sheet(item:)` and friends; (1.2) or a
+/// dialog (`presentation` `alert` or `confirm`), whose buttons are its screen's events.
 @MainActor
 public struct PresentedItem: Identifiable {
     /// How it is shown: a sheet, a cover or a popover.
     public let presentation: Presentation
     /// What is presented: a screen or a flow.
     public let item: NavigationItem
+    /// (1.2) A modal's detents, grabber and whether the user may swipe it away (a host sets
+    /// `interactiveDismissDisabled` / `isModalInPresentation` when not); the defaults for a
+    /// dialog.
+    public let options: PresentationOptions
     /// The presented item's id.
     public nonisolated let id: Int
 
-    init(presentation: Presentation, item: NavigationItem) {
+    init(presentation: Presentation, item: NavigationItem, options: PresentationOptions = PresentationOptions()) {
         self.presentation = presentation
         self.item = item
+        self.options = options
         self.id = item.id
     }
 }

@@ -17,6 +17,10 @@ public struct NavigationState: Sendable, Equatable, Codable {
     public var presentation: Presentation?
     /// (1.1) The result the visible screen was last handed since it was shown; nil when none.
     public var received: ScreenResult?
+    /// (1.2) Whether the user can close what is on top by the swipe (a scenario's `dismiss`):
+    /// a modal not presented with `dismissible: false`, or a confirmation dialog whose screen
+    /// declares `cancel` (a tap outside). False when nothing is presented.
+    public var canDismiss: Bool
     /// The active flows from the root to the visible screen's flow, presented flows included.
     public var flows: [String]
     /// The root flow's outcome once it finished.
@@ -30,8 +34,10 @@ public struct NavigationState: Sendable, Equatable, Codable {
     public init(
         top: String? = nil, topInput: Value? = nil, stack: [String] = [], tab: String? = nil,
         presented: String? = nil, presentation: Presentation? = nil, received: ScreenResult? = nil,
-        flows: [String] = [], finished: String? = nil, heldLinks: [String] = [], tree: StateNode
+        canDismiss: Bool = false, flows: [String] = [], finished: String? = nil, heldLinks: [String] = [],
+        tree: StateNode
     ) {
+        self.canDismiss = canDismiss
         self.top = top
         self.topInput = topInput
         self.stack = stack
@@ -56,8 +62,12 @@ public struct StateNode: Sendable, Equatable, Codable {
     public var input: Value?
     /// The selected tab id of a tabs flow, or the shown branch of a switch.
     public var selected: String?
-    /// `sheet`, `cover` or `popover` when the node is presented modally.
+    /// `sheet`, `cover` or `popover` when the node is presented modally; (1.2) `alert` or
+    /// `confirm` when it is a dialog.
     public var presentation: String?
+    /// (1.2) How a presented node is shown, when not the defaults: its detents, whether the
+    /// user may swipe it away, its grabber.
+    public var options: PresentationOptions?
     /// The id of the tab a tabs flow shows the node under; nil for a node that is not a tab's.
     public var tab: String?
     /// Stack entries, tabs (in order) or the shown branch.
@@ -69,6 +79,12 @@ public struct StateNode: Sendable, Equatable, Codable {
     }
     /// Zero or one node: an array gives the recursion its indirection.
     private var presentedStorage: [StateNode] = []
+    /// (1.2) The alert or confirmation dialog the flow showed, over everything.
+    public var dialog: StateNode? {
+        get { dialogStorage.first }
+        set { dialogStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var dialogStorage: [StateNode] = []
     /// Whether the node is on the way from the root to the visible screen.
     public var isVisible: Bool
 
@@ -89,7 +105,7 @@ public struct StateNode: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, id, input, selected, presentation, tab, children, presented, isVisible
+        case kind, id, input, selected, presentation, options, tab, children, presented, dialog, isVisible
     }
 
     /// Reads a node; absent `children` and `isVisible` read as none and false.
@@ -100,9 +116,11 @@ public struct StateNode: Sendable, Equatable, Codable {
         input = try container.decodeIfPresent(Value.self, forKey: .input)
         selected = try container.decodeIfPresent(String.self, forKey: .selected)
         presentation = try container.decodeIfPresent(String.self, forKey: .presentation)
+        options = try container.decodeIfPresent(PresentationOptions.self, forKey: .options)
         tab = try container.decodeIfPresent(String.self, forKey: .tab)
         children = try container.decodeIfPresent([StateNode].self, forKey: .children) ?? []
         presentedStorage = try container.decodeIfPresent(StateNode.self, forKey: .presented).map { [$0] } ?? []
+        dialogStorage = try container.decodeIfPresent(StateNode.self, forKey: .dialog).map { [$0] } ?? []
         isVisible = try container.decodeIfPresent(Bool.self, forKey: .isVisible) ?? false
     }
 
@@ -114,9 +132,11 @@ public struct StateNode: Sendable, Equatable, Codable {
         try container.encodeIfPresent(input, forKey: .input)
         try container.encodeIfPresent(selected, forKey: .selected)
         try container.encodeIfPresent(presentation, forKey: .presentation)
+        try container.encodeIfPresent(options, forKey: .options)
         try container.encodeIfPresent(tab, forKey: .tab)
         try container.encode(children, forKey: .children)
         try container.encodeIfPresent(presented, forKey: .presented)
+        try container.encodeIfPresent(dialog, forKey: .dialog)
         try container.encode(isVisible, forKey: .isVisible)
     }
 }

@@ -77,6 +77,33 @@ enum RuntimeMessage {
 
     static let nestedDo = "`do` does not nest; list the actions in one `do`"
 
+    /// (1.2) The fix a `pop` or `dismiss` refused on a screen's own event points at.
+    static let closeHint = "; to close the screen that sent the event however it is shown (pushed or presented), write `close`"
+
+    static func nothingToClose(_ screen: String) -> String {
+        "close: nothing to close: '\(screen)' is neither presented nor on top of a stack above its root"
+    }
+
+    static let nothingToCloseAfterOutcome = "close: nothing to close: no screen sent the event (a flow's outcome, or a dismissal, whose sender is closed already)"
+
+    static func notDismissible(_ name: String) -> String {
+        "'\(name)' was presented with `dismissible: false`: the user cannot swipe it away or go back from it; it closes by its own events"
+    }
+
+    static func dialogNotDismissible(_ screen: String, _ presentation: Presentation) -> String {
+        presentation == .alert
+            ? "the alert '\(screen)' cannot be swiped away; it closes when one of its buttons (events) is sent"
+            : "the confirmation dialog '\(screen)' declares no `cancel`, so a tap outside does not close it; it closes when one of its buttons (events) is sent"
+    }
+
+    static func dialogHasNoBack(_ screen: String) -> String {
+        "'\(screen)' is shown as a dialog, which has no back; send one of its buttons (events)"
+    }
+
+    static func dialogShowsScreen(_ name: String, _ presentation: Presentation) -> String {
+        "\(presentation.rawValue) \(name): a dialog shows a screen, and '\(name)' is a flow"
+    }
+
     static func nothingToReturnFrom(_ screen: String) -> String {
         "return: nothing to return from: '\(screen)' is neither presented nor on top of a stack, above its root"
     }

@@ -19,13 +19,16 @@ public struct RuntimeSnapshot: Codable, Hashable, Sendable {
     public package(set) var finishedPayload: Value?
     /// The id the next screen or flow instance gets.
     package var nextInstanceID: Int
+    /// (1.2) The alert or confirmation dialog shown, if any.
+    package var dialog: DialogSnapshot?
 
     package init(
         takenUnder: FlowIdentity? = nil, root: FlowSnapshot, heldLinks: [String] = [], finished: String? = nil,
-        finishedPayload: Value? = nil, nextInstanceID: Int
+        finishedPayload: Value? = nil, nextInstanceID: Int, dialog: DialogSnapshot? = nil
     ) {
         self.takenUnder = takenUnder
         self.root = root
+        self.dialog = dialog
         self.heldLinks = heldLinks
         self.finished = finished
         self.finishedPayload = finishedPayload
@@ -136,9 +139,26 @@ package struct TabSnapshot: Codable, Hashable, Sendable {
 package struct PresentedSnapshot: Codable, Hashable, Sendable {
     package var presentation: Presentation
     package var item: ItemSnapshot
+    /// (1.2) Its presentation options; nil for the defaults (and in snapshots written before).
+    package var options: PresentationOptions?
 
-    package init(presentation: Presentation, item: ItemSnapshot) {
+    package init(presentation: Presentation, item: ItemSnapshot, options: PresentationOptions? = nil) {
         self.presentation = presentation
         self.item = item
+        self.options = options
+    }
+}
+
+/// (1.2) A dialog: its screen instance, alert or confirm, and the flow instance that showed it.
+package struct DialogSnapshot: Codable, Hashable, Sendable {
+    package var presentation: Presentation
+    package var screen: ScreenSnapshot
+    /// The instance id of the flow whose `on` its events are matched against.
+    package var owner: Int
+
+    package init(presentation: Presentation, screen: ScreenSnapshot, owner: Int) {
+        self.presentation = presentation
+        self.screen = screen
+        self.owner = owner
     }
 }

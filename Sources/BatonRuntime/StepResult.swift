@@ -76,6 +76,13 @@ public struct StepResult: Sendable, Hashable {
         case runtimeGone
         /// A fact or flag that does not fit the spec.
         case settingDoesNotFit
+        /// (1.2) `close` with nothing to close: the screen that sent the event is a stack's
+        /// root, a tab's or the root flow's, or the trigger is an outcome.
+        case nothingToClose
+        /// (1.2) The user's swipe, or a `back` no transition handles, on what the user may not
+        /// close so: a modal presented with `dismissible: false`, an alert, or a confirmation
+        /// dialog that declares no `cancel`.
+        case notDismissible
     }
 
     init(_ outcome: Outcome, message: String? = nil) {

@@ -50,6 +50,34 @@ import Testing
         #expect(outcomes.map { $0.log.map(\.state) } == ScenarioRunner(spec: loaded).run(scenarios).map { $0.log.map(\.state) })
     }
 
+    @MainActor
+    @Test func everyConstructOf12SurvivesTheCompiledForm() throws {
+        let path = "flows/profile.yaml"
+        let result = try CLI.run(["compile", path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix(#"{"baton":1,"compiled":2,"#))
+        let data = Data(result.output.utf8)
+        let decoded = try CompiledFlow.decode(data, file: "compiled.json").spec
+        var loaded = try #require(FlowLoader().load(path: CLI.packageRoot.appendingPathComponent(path).path).spec)
+        loaded.files = decoded.files
+        #expect(decoded == loaded)
+        let editing = try #require(decoded.flows.first { $0.name == "editing" })
+        let picker = try #require(editing.transitions.first { $0.trigger.description == "editProfile.pickAvatar" })
+        #expect(picker.actions.first?.options == PresentationOptions(detents: [.fraction(0.4), .large], grabber: true))
+        #expect(editing.transitions.contains { $0.actions.first?.kind == .present(.confirm, "discardChanges") })
+        #expect(editing.transitions.contains { $0.actions.first?.kind == .close })
+        // Its scenarios pass on the compiled form as on the YAML.
+        let scenarios = try #require(ScenarioLoader().load(
+            path: CLI.packageRoot.appendingPathComponent("flows/profile.test.yaml").path).file)
+        let outcomes = ScenarioRunner(spec: decoded).run(scenarios)
+        #expect(outcomes.allSatisfy { $0.passed }, "\(outcomes.compactMap(\.failure))")
+    }
+
+    @Test func aFlowWithout12ConstructsCompilesAsVersion1() throws {
+        let result = try CLI.run(["compile", "flows/notes.yaml"])
+        #expect(result.output.hasPrefix(#"{"baton":1,"compiled":1,"#))
+    }
+
     @Test func compileWritesTheOutputFile() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("baton-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -77,6 +105,16 @@ import Testing
         #expect(result.output.contains("home == \"tab Meat\" ==> meat"))
         #expect(result.output.contains("meat__recipeDetail -. \"showReviews / sheet reviews [otherwise]\" .-> meat__reviews"))
         #expect(result.output.contains("[flags.newReviews]"))
+    }
+
+    @Test func dialogsOptionsAndCloseAreDrawn() throws {
+        let dot = try CLI.run(["graph", "flows/profile.yaml", "--format", "dot"])
+        #expect(dot.status == 0)
+        #expect(dot.output.contains(#""signedIn·profile" -> "signedIn·logOutAlert" [label="logOut / alert logOutAlert", style=dotted];"#))
+        #expect(dot.output.contains(#"[label="edit / sheet editing (dismissible: false)", style=dashed"#))
+        #expect(dot.output.contains(#""editing·avatarPicker" -> "editing·exit·close" [label="close / close"];"#))
+        let mermaid = try CLI.run(["graph", "flows/profile.yaml"])
+        #expect(mermaid.output.contains(#"-. "pickAvatar / sheet avatarPicker (detents: [0.4, large], grabber: true)" .->"#))
     }
 
     @Test func dotOfOneFlowAndWhatItStarts() throws {

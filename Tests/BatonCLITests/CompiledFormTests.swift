@@ -77,10 +77,10 @@ import Testing
     }
 
     @Test func aNewerVersionIsRefusedNamingBoth() throws {
-        let diagnostic = try #require(Self.refusal(#"{"baton":1,"compiled":2,"start":"x"}"#))
+        let diagnostic = try #require(Self.refusal(#"{"baton":1,"compiled":3,"start":"x"}"#))
         #expect(diagnostic.code == "compiled-version")
-        #expect(diagnostic.message.contains("compiled version 2"))
-        #expect(diagnostic.message.contains("reads compiled version 1"))
+        #expect(diagnostic.message.contains("compiled version 3"))
+        #expect(diagnostic.message.contains("reads compiled version 2"))
         #expect(diagnostic.location?.description == "app.flow.json:1:23")
         let format = try #require(Self.refusal(#"{"baton":2,"compiled":1,"start":"x"}"#))
         #expect(format.message.contains("format version 2"))

@@ -18,7 +18,7 @@ import Testing
         String(repeating: "{a: ", count: depth) + "1" + String(repeating: "}", count: depth)
     }
 
-    @Test(arguments: ["recipes.yaml", "auth-switch.yaml", "notes.yaml", "signup.yaml"])
+    @Test(arguments: ["recipes.yaml", "auth-switch.yaml", "notes.yaml", "signup.yaml", "profile.yaml"])
     func exampleFlowsRunFromTheirCompiledForm(name: String) throws {
         let path = CLI.packageRoot.appendingPathComponent("flows/\(name)").path
         let (json, diagnostics) = FlowCompiler().compile(path: path)

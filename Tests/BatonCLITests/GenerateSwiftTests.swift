@@ -8,7 +8,7 @@ import Testing
 /// Swift keywords and clashing names, access levels and namespaces, the header's relative
 /// path, and the refusal of a flow with errors.
 @Suite struct GenerateSwiftTests {
-    static let examples = ["recipes", "notes", "signup", "auth-switch"]
+    static let examples = ["recipes", "notes", "signup", "auth-switch", "profile"]
 
     @Test(arguments: examples)
     func exampleFlowsMatchTheirGoldenFiles(name: String) throws {

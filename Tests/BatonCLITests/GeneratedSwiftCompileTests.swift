@@ -5,7 +5,7 @@ import Testing
 /// each option, and its namespace keeps a flow's `Color` and `Text` apart from an app's own.
 /// `swiftc -typecheck` is run on the files, with the build's modules on the search path.
 @Suite struct GeneratedSwiftCompileTests {
-    static let flows = ["flows/recipes.yaml", "flows/notes.yaml", "flows/signup.yaml", "flows/auth-switch.yaml",
+    static let flows = ["flows/recipes.yaml", "flows/notes.yaml", "flows/signup.yaml", "flows/auth-switch.yaml", "flows/profile.yaml",
                         "Examples/Tutorial/2-app/Sources/Books/books.flow.yaml", "Tests/BatonCLITests/Fixtures/reserved-names.yaml"]
     static let optionSets: [[String]] = [[], ["--access", "public"], ["--namespace", "Renamed", "--prefix", "My"]]
 

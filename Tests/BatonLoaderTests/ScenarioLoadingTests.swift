@@ -174,7 +174,7 @@ import Testing
         #expect(diagnostics[0].suggestion == "did you mean `rejected`?")
         #expect(diagnostics[0].message
             == "'rejectd' is not a value of `result`: write one of handled, rejected, unhandled, held, no-match")
-        #expect(diagnostics[1].message == "'modal' is not a value of `presentation`: write one of sheet, cover, popover")
+        #expect(diagnostics[1].message == "'modal' is not a value of `presentation`: write one of sheet, cover, popover, alert, confirm")
         #expect(diagnostics[3].suggestion == "did you mean `payload`?")
         #expect(diagnostics[4].suggestion == "did you mean `result`?")
         #expect(diagnostics[5].message == "an `expect` needs at least one check")

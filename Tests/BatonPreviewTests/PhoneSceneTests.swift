@@ -11,7 +11,7 @@ import Testing
 /// the example flows.
 @MainActor
 @Suite struct PhoneSceneTests {
-    nonisolated static let examples = ["recipes.yaml", "auth-switch.yaml", "signup.yaml", "notes.yaml"]
+    nonisolated static let examples = ["recipes.yaml", "auth-switch.yaml", "signup.yaml", "notes.yaml", "profile.yaml"]
 
     @Test(arguments: examples)
     func theSceneAgreesWithTheStateEverywhere(example: String) throws {
@@ -41,11 +41,28 @@ import Testing
         #expect(checked > 3)
     }
 
-    /// The modals on the way to the visible screen.
+    /// The modals on the way to the visible screen, and (1.2) the dialog over them.
     private static func modals(on node: StateNode) -> Int {
-        if let modal = node.presented, modal.isVisible { return 1 + modals(on: modal) }
-        guard let child = node.children.first(where: \.isVisible) else { return 0 }
-        return modals(on: child)
+        let dialog = node.dialog == nil ? 0 : 1
+        if let modal = node.presented, modal.isVisible { return dialog + 1 + modals(on: modal) }
+        guard let child = node.children.first(where: \.isVisible) else { return dialog }
+        return dialog + modals(on: child)
+    }
+
+    /// (1.2) A dialog is drawn over the sheet it was shown over, and a sheet at its detents.
+    @Test func aDialogIsALayerOverTheSheet() throws {
+        let fixture = try PreviewFixture.example("profile.yaml")
+        let runtime = fixture.session.runtime
+        runtime.send("edit", from: "profile", payload: .record(["name": .string("Ada")]))
+        runtime.send("pickAvatar", from: "editProfile")
+        var scene = PhoneScene(runtime.state, index: fixture.session.flow.index)
+        #expect(scene.layers.last?.detents == ["0.4", "large"])
+        #expect(scene.layers.dropLast().last?.dismissible == false)
+        runtime.send("close", from: "avatarPicker")
+        runtime.send("cancel", from: "editProfile")
+        scene = PhoneScene(runtime.state, index: fixture.session.flow.index)
+        #expect(scene.layers.map(\.presentation) == [nil, "sheet", "confirm"])
+        #expect(scene.layers.map(\.screen) == ["profile", "editProfile", "discardChanges"])
     }
 
     /// A tab's id and title come from the tabs flow, not from the flow it runs.

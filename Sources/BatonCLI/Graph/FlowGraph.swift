@@ -12,7 +12,7 @@ package struct FlowGraph: Equatable {
         /// Outcomes the flow finishes with, drawn as end nodes.
         package var outcomes: [String]
         /// (1.1) Ways out whose destination is only known at run time (`return R`,
-        /// `dismissAll`), drawn as exit nodes labelled with the action.
+        /// `dismissAll`, (1.2) `close`), drawn as exit nodes labelled with the action.
         package var exits: [String] = []
     }
 
@@ -29,6 +29,8 @@ package struct FlowGraph: Equatable {
         case navigation
         /// Sheet, cover, popover: drawn dashed.
         case modal
+        /// (1.2) Alert, confirm: dashed in Mermaid, dotted in dot.
+        case dialog
         /// A flow's root, tabs, branches and steps.
         case structure
     }
@@ -189,6 +191,7 @@ private struct ClusterBuilder {
             ? endpoint(trigger.source) : .flow(flow.name)
         let event = fromScreenHere || index.flows[trigger.source] != nil ? trigger.event : trigger.description
         let label = "\(event) / \(action.kind.text)" + (action.singleTop ? " (singleTop)" : "")
+            + Self.optionsText(action)
             + (otherwise ? " [otherwise]" : Self.guardText(action.when))
         let first = edges.count
         // A `do` draws an edge for each item that goes somewhere, all with the whole list's label.
@@ -208,8 +211,8 @@ private struct ClusterBuilder {
                 cluster.screens.append(target.name)
             }
             edges.append(.init(from: from, to: endpoint(target.name), label: label, style: .navigation))
-        case .present(_, let target):
-            edges.append(.init(from: from, to: endpoint(target.name), label: label, style: .modal))
+        case .present(let style, let target):
+            edges.append(.init(from: from, to: endpoint(target.name), label: label, style: style.isDialog ? .dialog : .modal))
         case .tab(let tab):
             let tabFlow = index.spec.flows.lazy.compactMap { flow -> String? in
                 guard case .tabs(let tabs, _) = flow.kind else { return nil }
@@ -225,7 +228,7 @@ private struct ClusterBuilder {
             if case .stack(let root) = flow.kind {
                 edges.append(.init(from: from, to: endpoint(root.name), label: label, style: .navigation))
             }
-        case .dismissAll, .return:
+        case .dismissAll, .return, .close:
             // Where these land is only known at run time: an exit node of the flow says what happens.
             let exit = kind.text
             if !cluster.exits.contains(exit) { cluster.exits.append(exit) }
@@ -240,6 +243,12 @@ private struct ClusterBuilder {
         case .pop, .dismiss, .emit, .link, .ignore, .do:
             break
         }
+    }
+
+    /// (1.2) The presentation options of an action (of a `do`'s items too), as `(detents: [medium])`.
+    private static func optionsText(_ action: Action) -> String {
+        let texts = action.performedActions.compactMap(\.options.text)
+        return texts.isEmpty ? "" : " (" + texts.joined(separator: "; ") + ")"
     }
 
     private static func guardText(_ condition: Condition?) -> String {

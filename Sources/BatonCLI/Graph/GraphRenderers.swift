@@ -25,7 +25,7 @@ struct MermaidRenderer: GraphRenderer {
             let label = "\"\(escape(edge.label))\""
             let arrow = switch edge.style {
             case .navigation: "-- \(label) -->"
-            case .modal: "-. \(label) .->"
+            case .modal, .dialog: "-. \(label) .->"
             case .structure: "== \(label) ==>"
             }
             lines.append("  \(id(edge.from)) \(arrow) \(id(edge.to))")
@@ -82,6 +82,7 @@ package struct DotRenderer: GraphRenderer {
             switch edge.style {
             case .navigation: break
             case .modal: attributes.append("style=dashed")
+            case .dialog: attributes.append("style=dotted")
             case .structure: attributes.append("penwidth=2")
             }
             if case .flow(let flow) = edge.to { attributes.append("lhead=\(quote("cluster_" + flow))") }

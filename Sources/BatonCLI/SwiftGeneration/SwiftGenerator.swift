@@ -201,8 +201,20 @@ struct SwiftGenerator {
         var summary = "/// `\(screen.name)`"
         if let title = screen.title { summary += " (\(title))" }
         var out = summary + ": its input, its events and what it receives, typed.\n"
+        let dialogs = dialogStyles(of: screen.name)
+        if !dialogs.isEmpty {
+            out += "///\n/// Shown as \(dialogs.map { $0 == .alert ? "an alert" : "a confirmation dialog" }.joined(separator: " and ")) "
+            out += "(`\(dialogs.map(\.rawValue).joined(separator: "`, `"))` in the flow): its events are its buttons"
+            out += screen.event(named: Presentation.cancelEvent) != nil && dialogs.contains(.confirm)
+                ? "; a tap outside the confirmation dialog sends `\(Presentation.cancelEvent)`.\n" : ".\n"
+        }
         out += "@MainActor\n\(keyword)struct \(name): ScreenInterface {\n"
         out += "    \(keyword)static let screenID = \"\(screen.name)\"\n"
+        if !dialogs.isEmpty {
+            let buttons = screen.events.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            out += "    /// The events a host shows as the dialog's buttons, in order.\n"
+            out += "    \(keyword)static let buttons = [\(buttons)]\n"
+        }
         out += "    \(keyword)let context: ViewModelContext\n\n"
         out += "    \(keyword)init(context: ViewModelContext) {\n        self.context = context\n    }\n"
         if let input = screen.input {
@@ -227,6 +239,22 @@ struct SwiftGenerator {
             }
         }
         return out + "}\n"
+    }
+
+    /// (1.2) How the flows show `screen` as a dialog (`alert S`, `confirm S`), in that order;
+    /// empty for a screen never shown so.
+    private func dialogStyles(of screen: String) -> [Presentation] {
+        var styles: Set<Presentation> = []
+        for flow in spec.flows {
+            for transition in flow.transitions {
+                transition.forEachPerformedAction { action in
+                    if case .present(let style, let target) = action.kind, style.isDialog, target.name == screen {
+                        styles.insert(style)
+                    }
+                }
+            }
+        }
+        return [Presentation.alert, .confirm].filter(styles.contains)
     }
 
     private func resultsEnum(_ screen: Screen) -> String {

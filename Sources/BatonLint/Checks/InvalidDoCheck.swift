@@ -24,19 +24,24 @@ extension LintMessage {
                     suggestion: "remove `ignore` from the list")
     }
 
-    static func notLastInDo(_ item: String, followedBy next: String) -> LintMessage {
-        LintMessage("`\(item)` hands control elsewhere, so `\(next)` after it in the `do` would never run",
-                    suggestion: "make `\(item)` the last item of the `do`")
+    static func notLastInDo(_ item: ActionKind, followedBy next: String) -> LintMessage {
+        let reason = switch item {
+        case .close: "closes the screen that sent the event, which the items after it would act around"
+        case .present: "shows a dialog over what the step leaves visible, so it comes after what changes that"
+        default: "hands control elsewhere, so `\(next)` after it in the `do` would never run"
+        }
+        return LintMessage("`\(item.text)` \(reason)", suggestion: "make `\(item.text)` the last item of the `do`")
     }
 }
 
 /// (1.1) What may stand in a `do`: at least one item, no `when` on items, no nested `do`, no
-/// `ignore`, `finish`/`emit`/`link`/`return` only last, no `with` on the `do` itself. The loader
+/// `ignore`, `finish`/`emit`/`link`/`return` and (1.2) `close`/`alert`/`confirm` only last, no
+/// `with` on the `do` itself. The loader
 /// only parses a `do`; this check holds for compiled flows too.
 package struct InvalidDoCheck: LintCheck {
     package static let description = CheckDescription(
         code: "invalid-do", severity: .error,
-        summary: "A `do` that is empty, nests another `do`, holds `ignore`, guards an item with `when`, has `with` on itself, or has an item after `finish`, `emit`, `link` or `return`.",
+        summary: "A `do` that is empty, nests another `do`, holds `ignore`, guards an item with `when`, has `with` on itself, or has an item after `finish`, `emit`, `link`, `return` or (1.2) `close`, `alert`, `confirm`.",
         rationale: "A `do` performs its items in order as one step; these forms have no meaning in that step (an item after `finish` would run in a flow that is gone), and compiled flows reach the runtime without the loader, so lint checks them.",
         badExample: """
             baton: 1
@@ -62,7 +67,7 @@ package struct InvalidDoCheck: LintCheck {
                   home.logOut:
                     do: [popToRoot, finish]
             """,
-        fix: "Keep one flat list of plain actions with `finish`, `emit`, `link` or `return` last, and guard the whole `do` with `when`.")
+        fix: "Keep one flat list of plain actions with `finish`, `emit`, `link`, `return`, `close`, `alert` or `confirm` last, and guard the whole `do` with `when`.")
 
     package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
@@ -93,7 +98,7 @@ package struct InvalidDoCheck: LintCheck {
             default: break
             }
             if item.kind.mustBeLastInDo, position + 1 < items.count {
-                out.append(diagnostic(.notLastInDo(item.kind.text, followedBy: items[position + 1].kind.text),
+                out.append(diagnostic(.notLastInDo(item.kind, followedBy: items[position + 1].kind.text),
                                       at: item.location))
             }
         }

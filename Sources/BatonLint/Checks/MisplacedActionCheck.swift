@@ -43,6 +43,13 @@ extension LintMessage {
                     suggestion: "handle the event in the stack inside it, or use `show`, `resume` or `tab` here")
     }
 
+    static func closeWithoutSender(_ trigger: Trigger, isOutcome: Bool) -> LintMessage {
+        LintMessage(isOutcome
+            ? "`close` on `\(trigger)`, a flow's outcome: no screen sent it, and the finished flow is closed already"
+            : "`close` on `\(trigger)`: '\(trigger.source)' is closed already when the user dismissed it",
+                    suggestion: "delete `close`; to close a screen, put `close` on an event that screen sends")
+    }
+
     static func popToUnreachable(_ screen: String) -> LintMessage {
         LintMessage("'\(screen)' is never on this stack, so `popTo` cannot find it",
                     suggestion: "pop to a screen this flow or an enclosing one pushes")
@@ -55,11 +62,12 @@ extension LintMessage {
 /// the stack, `singleTop` only on `push`; every item of a `do` is checked as a single action in
 /// the same place (`dismissAll` is valid anywhere). (1.1) Also the flow settings that only a
 /// compiled flow can misplace (the loader rejects them): `transient` off a sequence step,
-/// `reselect: keep` off a tabs flow, `follow` off a switch.
+/// `reselect: keep` off a tabs flow, `follow` off a switch. (1.2) `close` where no screen sent
+/// the event: a flow's outcome, `X.dismissed`.
 package struct MisplacedActionCheck: LintCheck {
     package static let description = CheckDescription(
         code: "misplaced-action", severity: .error,
-        summary: "A stack action (`push`, `replace`, `reset`, `pop`, `popTo`, `popToRoot`) in a tabs or switch flow, `tab` outside a tabs flow or to a tab it lacks, `show` or `resume` of something that is not a branch of the enclosing switch, `next` outside a sequence, `popTo` a screen that is never on the stack, `singleTop` on anything but `push` (in a `do` too), or `transient`, `reselect` or `follow` on a flow or step of another kind.",
+        summary: "A stack action (`push`, `replace`, `reset`, `pop`, `popTo`, `popToRoot`) in a tabs or switch flow, `tab` outside a tabs flow or to a tab it lacks, `show` or `resume` of something that is not a branch of the enclosing switch, `next` outside a sequence, `popTo` a screen that is never on the stack, `singleTop` on anything but `push` (in a `do` too), `transient`, `reselect` or `follow` on a flow or step of another kind, or (1.2) `close` on a flow's outcome or an `X.dismissed` trigger, which no screen sent.",
         rationale: "These actions and settings have nothing to act on in that place, so the interpreter would fail or silently ignore them.",
         badExample: """
             baton: 1
@@ -108,8 +116,16 @@ package struct MisplacedActionCheck: LintCheck {
                     if actions[index].singleTop, case .do = actions[index].kind {
                         out.append(diagnostic(.singleTopOn(actions[index].kind.text), at: actions[index].location))
                     }
+                    let trigger = transitions[transition].trigger
                     actions[index].forEachPerformedAction { item in
                         out += problems(of: item, in: flow, context, ancestors: ancestors)
+                        // (1.2) `close` closes the screen that sent the event: an outcome or a
+                        // dismissal has none.
+                        guard case .close = item.kind, !trigger.isWildcard else { return }
+                        let isOutcome = context.index.flows.contains(trigger.source)
+                        if isOutcome || trigger.event == BuiltinEvent.dismissed.name {
+                            out.append(diagnostic(.closeWithoutSender(trigger, isOutcome: isOutcome), at: item.location))
+                        }
                     }
                 }
             }

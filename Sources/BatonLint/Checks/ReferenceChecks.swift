@@ -43,9 +43,10 @@ extension LintMessage {
         LintMessage("no link pattern matches '\(path)'", suggestion: "add a pattern under some flow's `links`")
     }
 
-    static func wrongKind(_ name: String, is actual: TargetKind, expected: TargetKind, what: String) -> LintMessage {
+    static func wrongKind(_ name: String, is actual: TargetKind, expected: TargetKind, what: String,
+                          suggestion: String? = nil) -> LintMessage {
         LintMessage("'\(name)' is a \(actual.rawValue), but \(what) must be a \(expected.rawValue)",
-                    suggestion: "write `\(actual.rawValue): \(name)` or name a \(expected.rawValue)")
+                    suggestion: suggestion ?? "write `\(actual.rawValue): \(name)` or name a \(expected.rawValue)")
     }
 
     static func unknownResult(_ name: String, among candidates: [String]) -> LintMessage {
@@ -223,8 +224,8 @@ package struct UnknownReferenceCheck: LintCheck {
 package struct WrongTargetKindCheck: LintCheck {
     package static let description = CheckDescription(
         code: "wrong-target-kind", severity: .error,
-        summary: "A screen where a flow is required (`start`, a tab, `flow:`) or a flow where a screen is required (`screen:`).",
-        rationale: "Screens and flows run differently: a tab runs a flow, a stack root written `screen:` must be a screen.",
+        summary: "A screen where a flow is required (`start`, a tab, `flow:`) or a flow where a screen is required (`screen:`, (1.2) the target of `alert` and `confirm`).",
+        rationale: "Screens and flows run differently: a tab runs a flow, a stack root written `screen:` must be a screen, and a dialog shows one screen whose events are its buttons.",
         badExample: """
             baton: 1
             start: main
@@ -248,9 +249,11 @@ package struct WrongTargetKindCheck: LintCheck {
     package static func run(_ context: LintContext) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let index = context.index
-        func expect(_ name: String, _ expected: TargetKind?, _ location: SourceRange?, _ what: String) {
+        func expect(_ name: String, _ expected: TargetKind?, _ location: SourceRange?, _ what: String,
+                    suggestion: String? = nil) {
             guard let expected, let actual = index.kind(of: name), actual != expected else { return }
-            out.append(diagnostic(.wrongKind(name, is: actual, expected: expected, what: what), at: location))
+            out.append(diagnostic(.wrongKind(name, is: actual, expected: expected, what: what, suggestion: suggestion),
+                                  at: location))
         }
         expect(context.spec.start.name, .flow, context.spec.start.location, "`start`")
         for flow in context.spec.flows {
@@ -261,6 +264,13 @@ package struct WrongTargetKindCheck: LintCheck {
                 for step in steps { expect(step.target.name, step.target.declaredAs, step.target.location, "this step") }
             case .tabs(let tabs, _):
                 for tab in tabs { expect(tab.flow.name, .flow, tab.flow.location, "a tab") }
+            }
+            for transition in flow.transitions {
+                transition.forEachPerformedAction { action in
+                    guard case .present(let style, let target) = action.kind, style.isDialog else { return }
+                    expect(target.name, .screen, target.location, style == .alert ? "an alert" : "a confirmation dialog",
+                           suggestion: "a dialog shows one screen, whose events are its buttons: name a screen, or present the flow with `sheet \(target.name)`")
+                }
             }
         }
         return out

@@ -3,8 +3,15 @@ import Foundation
 /// The compiled form of a flow (docs/COMPILED.md): every key named, `baton` and `compiled`
 /// versions first, optional source locations, and an optional lint stamp.
 public enum CompiledFlow {
-    /// The version of the compiled form this Baton writes and reads.
-    public static let version = 1
+    /// The newest version of the compiled form this Baton reads (and writes, for a flow that
+    /// uses what it added).
+    public static let version = 2
+    /// (1.2) The compiled version a flow is written as: 2 when it uses what revision 1.2 of the
+    /// format added (`close`, `alert`, `confirm`, presentation options), which a reader of
+    /// version 1 does not know; 1 otherwise, so that a 1.1 flow compiles to the same bytes.
+    public static func version(for spec: FlowSpec) -> Int {
+        spec.usesRevision12 ? 2 : 1
+    }
     /// The format version (`baton:`) this Baton reads.
     public static let formatVersion = 1
 
@@ -58,7 +65,7 @@ struct CompiledEncoder {
     mutating func flowSpec(_ spec: FlowSpec) {
         writer.beginObject()
         writer.key("baton"); writer.int(spec.version)
-        writer.key("compiled"); writer.int(CompiledFlow.version)
+        writer.key("compiled"); writer.int(CompiledFlow.version(for: spec))
         if let linter = options.lintedBy {
             writer.key("lint"); writer.beginObject()
             writer.key("clean"); writer.bool(true)
@@ -337,7 +344,11 @@ struct CompiledEncoder {
         writer.beginObject()
         let kind = action.kind
         writer.key("action")
-        if case .present = kind { writer.string("present") } else { writer.string(kind.keyword) }
+        switch kind {
+        case .present(let style, _) where style.isDialog: writer.string("dialog")
+        case .present: writer.string("present")
+        default: writer.string(kind.keyword)
+        }
         switch kind {
         case .push(let ref), .replace(let ref), .reset(let ref), .popTo(let ref), .tab(let ref), .show(let ref),
              .resume(let ref):
@@ -353,13 +364,34 @@ struct CompiledEncoder {
             writer.key("actions"); writer.beginArray()
             for item in actions { self.action(item) }
             writer.endArray()
-        case .pop, .popToRoot, .dismiss, .next, .ignore, .dismissAll:
+        case .pop, .popToRoot, .dismiss, .next, .ignore, .dismissAll, .close:
             break
         }
         condition(action.when)
         literal("with", action.with)
         if action.singleTop { writer.key("singleTop"); writer.bool(true) }
+        presentationOptions(action.options)
         at(action.location)
+        writer.endObject()
+    }
+
+    /// (1.2) `options` of a presented modal, when not the defaults: detents as names or
+    /// fractions, `dismissible` only when false, `grabber` only when written.
+    mutating func presentationOptions(_ options: PresentationOptions) {
+        guard !options.isDefault else { return }
+        writer.key("options"); writer.beginObject()
+        if !options.detents.isEmpty {
+            writer.key("detents"); writer.beginArray()
+            for detent in options.detents {
+                switch detent {
+                case .medium, .large: writer.string(detent.text)
+                case .fraction(let value): writer.double(value)
+                }
+            }
+            writer.endArray()
+        }
+        if !options.dismissible { writer.key("dismissible"); writer.bool(false) }
+        if let grabber = options.grabber { writer.key("grabber"); writer.bool(grabber) }
         writer.endObject()
     }
 }

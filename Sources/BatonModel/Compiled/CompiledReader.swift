@@ -383,7 +383,7 @@ struct CompiledReader {
             let target = try reader.reference(try item.required("target"), what: "'target' of a link item")
             var presentation: Presentation?
             if let styleNode = item.optional("presentation") {
-                guard let style = Presentation(rawValue: try Self.string(styleNode, what: "'presentation'")) else {
+                guard let style = Presentation(rawValue: try Self.string(styleNode, what: "'presentation'")), !style.isDialog else {
                     throw CompiledReadError(message: "'presentation' must be sheet, cover or popover", offset: styleNode.offset)
                 }
                 presentation = style
@@ -427,10 +427,17 @@ struct CompiledReader {
         case "resume": kind = .resume(try ref("target"))
         case "present":
             let styleNode = try object.required("style")
-            guard let style = Presentation(rawValue: try Self.string(styleNode, what: "'style'")) else {
+            guard let style = Presentation(rawValue: try Self.string(styleNode, what: "'style'")), !style.isDialog else {
                 throw CompiledReadError(message: "'style' must be sheet, cover or popover", offset: styleNode.offset)
             }
             kind = .present(style, try ref("target"))
+        case "dialog":
+            let styleNode = try object.required("style")
+            guard let style = Presentation(rawValue: try Self.string(styleNode, what: "'style'")), style.isDialog else {
+                throw CompiledReadError(message: "'style' of a dialog must be alert or confirm", offset: styleNode.offset)
+            }
+            kind = .present(style, try ref("target"))
+        case "close": kind = .close
         case "finish": kind = .finish(outcome: try ref("outcome"))
         case "emit": kind = .emit(event: try ref("event"))
         case "link": kind = .link(path: try ref("path"))
@@ -452,8 +459,51 @@ struct CompiledReader {
                 suggestion: "this Baton reads compiled version \(CompiledFlow.version); a newer Baton may know it")
         }
         let result = Action(kind, when: try condition(&object), with: try literal(&object, "with"),
-                            singleTop: try object.bool("singleTop"), location: try at(&object))
+                            singleTop: try object.bool("singleTop"),
+                            options: kind.takesPresentationOptions ? try presentationOptions(&object) : PresentationOptions(),
+                            location: try at(&object))
         try object.finish()
         return result
+    }
+
+    /// (1.2) An action's `options`, the defaults when it has none.
+    func presentationOptions(_ object: inout ObjectReader) throws(CompiledReadError) -> PresentationOptions {
+        guard let node = object.optional("options") else { return PresentationOptions() }
+        var options = try ObjectReader(node, what: "presentation options")
+        var detents: [Detent] = []
+        for item in try options.array("detents") {
+            switch item.node {
+            case .string(let name):
+                guard let detent = Detent(name: name) else {
+                    throw CompiledReadError(message: "a detent is medium, large or a fraction, got '\(name.prefix(100))'",
+                                            offset: item.offset)
+                }
+                detents.append(detent)
+            case .double(let value) where Detent.isFraction(value):
+                detents.append(.fraction(value))
+            default:
+                throw CompiledReadError(message: "a detent is medium, large or a number between 0 and 1", offset: item.offset)
+            }
+        }
+        let dismissible = options.optional("dismissible")
+        var isDismissible = true
+        if let dismissible {
+            guard case .bool(let flag) = dismissible.node else {
+                throw CompiledReadError(message: "'dismissible' of presentation options must be true or false",
+                                        offset: dismissible.offset)
+            }
+            isDismissible = flag
+        }
+        let grabberNode = options.optional("grabber")
+        var grabber: Bool?
+        if let grabberNode {
+            guard case .bool(let flag) = grabberNode.node else {
+                throw CompiledReadError(message: "'grabber' of presentation options must be true or false",
+                                        offset: grabberNode.offset)
+            }
+            grabber = flag
+        }
+        try options.finish()
+        return PresentationOptions(detents: detents, dismissible: isDismissible, grabber: grabber)
     }
 }

@@ -192,13 +192,21 @@ function renderLayer(layer, number, top, events) {
     dataset: { screen: layer.screen || "", presentation: layer.presentation || "" },
   });
   if (!top) node.inert = true;
-  if (layer.presentation === "popover" && top) {
-    node.addEventListener("click", (event) => { if (event.target === node) step({ dismiss: true }, "popover closed"); });
+  if ((layer.presentation === "popover" || layer.presentation === "confirm") && top) {
+    // A tap outside a popover closes it; outside a confirmation dialog it sends its cancel.
+    node.addEventListener("click", (event) => { if (event.target === node) step({ dismiss: true }, "tapped outside"); });
   }
   const card = element("div", { class: "card" });
+  if (layer.presentation === "sheet" && layer.detents.length) {
+    // The sheet rests at its lowest detent: medium is half the screen, a fraction its share.
+    const heights = layer.detents.map((detent) => detent === "medium" ? 0.5 : detent === "large" ? 1 : Number(detent));
+    node.style.top = `calc(42px + ${Math.round((1 - Math.min(...heights)) * 100)}%)`;
+    node.title = "detents: " + layer.detents.join(", ");
+  }
   if (layer.presentation === "sheet" || layer.presentation === "popover") {
-    const grabber = element("div", { class: "grabber", "data-testid": top ? "sheet-grabber" : null, title: "Drag down to dismiss" });
-    if (top) makeSwipeable(grabber, card);
+    const grabber = element("div", { class: "grabber", "data-testid": top ? "sheet-grabber" : null,
+      title: layer.dismissible ? "Drag down to dismiss" : "Presented with dismissible: false: it cannot be swiped away" });
+    if (top && layer.dismissible) makeSwipeable(grabber, card);
     card.append(grabber);
   }
   card.append(renderNavigationBar(layer, top));

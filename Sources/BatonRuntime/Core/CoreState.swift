@@ -22,6 +22,9 @@ package struct CoreState: Hashable, Codable, Sendable {
     package internal(set) var nextInstanceID: Int
     /// (1.1) The last result handed to each live screen instance, by instance id.
     package internal(set) var received: InstanceTable<ResultPair> = [:]
+    /// (1.2) The alert or confirmation dialog shown over the visible screen, if any: one at a
+    /// time, above every modal, its screen instance held here rather than by a flow.
+    package internal(set) var dialog: CoreDialog?
     /// The root flow instance.
     package var root: CoreFlow? { flows[rootID] }
 
@@ -86,6 +89,24 @@ package enum CoreFlowKind: String, Hashable, Codable, Sendable {
 package struct CoreModal: Hashable, Codable, Sendable {
     package var presentation: Presentation
     package var item: CoreItem
+    /// (1.2) The detents, grabber and whether the user may swipe it away, from the action that
+    /// presented it.
+    package var options = PresentationOptions()
+}
+
+/// (1.2) An alert or a confirmation dialog: its screen instance, which of the two it is, and
+/// the flow whose `on` its events are matched against (the flow that handled the event that
+/// showed it, always on the way to the visible screen while it is shown).
+package struct CoreDialog: Hashable, Codable, Sendable {
+    /// `alert` or `confirm`.
+    package var presentation: Presentation
+    /// The dialog's screen instance.
+    package var item: CoreItem
+    /// The flow instance that showed it.
+    package var owner: Int
+    /// Whether a tap outside closes it, sending its screen's `cancel`: a confirmation dialog
+    /// whose screen declares `cancel`. An alert never closes so.
+    package var cancels: Bool
 }
 
 /// An item on the way to the visible screen, as the walk reads it: its instance, number and

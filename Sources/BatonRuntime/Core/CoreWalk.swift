@@ -13,6 +13,11 @@ struct CoreWalk {
     var owner: Int? { visible.owner }
     /// The topmost modal's owner.
     var modalOwner: Int?
+    /// (1.2) The dialog shown over everything: when there is one, it is the visible screen
+    /// (`visible`, owned by the flow that showed it) and no tab can be tapped.
+    private(set) var dialog: CoreDialog?
+    /// (1.2) The screen under the dialog, which the way leads to.
+    private var covered: Int?
     /// Tabs flows passed, outermost first.
     var tabs: [Int] = []
     /// Tabs flows not covered by a modal, outermost first.
@@ -39,6 +44,13 @@ struct CoreWalk {
         self.listing = listing
         if listing == .path { flows.reserveCapacity(8) }
         descend(state.rootID, in: state, asContainer: true, depth: 0)
+        if let dialog = state.dialog {
+            self.dialog = dialog
+            covered = visible.screen
+            tappableTabs = []
+            show(WayItem(id: dialog.item.id, number: dialog.item.number, isFlow: false, isModal: true),
+                 ownedBy: dialog.owner, below: [])
+        }
     }
 
     private mutating func descend(_ id: Int, in state: CoreState, asContainer: Bool, depth: Int) {
@@ -115,9 +127,16 @@ struct CoreWalk {
         return names
     }
 
-    /// The ids of the flows and the screen on the way.
+    /// (1.2) Whether the user's swipe can close what is on top: the dialog, when one is shown,
+    /// if it `cancels`; else the topmost modal, unless it was presented with `dismissible:
+    /// false`. The one rule the `dismiss` step and what exploration offers both read.
+    func canDismiss(in state: CoreState) -> Bool {
+        state.userCanDismiss(dialog: dialog, modalOwner: modalOwner)
+    }
+
+    /// The ids of the flows and the screen on the way (and the dialog over it).
     var visibleIDs: Set<Int> {
-        Set(flows + (screen.map { [$0] } ?? []))
+        Set(flows + [screen, covered].compactMap { $0 })
     }
 }
 
@@ -128,6 +147,8 @@ struct VisibleWay {
     private(set) var visible = CoreWalk.Visible()
     /// The topmost modal's owner.
     private(set) var modalOwner: Int?
+    /// (1.2) The dialog shown over everything, which is then the visible screen.
+    private(set) var dialog: CoreDialog?
     /// The visible screen instance.
     var screen: Int? { visible.screen }
     /// The flow the visible screen belongs to for triggers (its presenter when presented).
@@ -136,6 +157,13 @@ struct VisibleWay {
     /// Inlined, as `CoreWalk.init`: called on its own, it took a copy of the state.
     @inline(__always)
     init(_ state: CoreState) {
+        if let dialog = state.dialog {
+            // The dialog is the visible screen; the modal under it is still the topmost one.
+            self.dialog = dialog
+            visible = CoreWalk.Visible(screen: dialog.item.id, number: dialog.item.number, owner: dialog.owner)
+            modalOwner = CoreWalk(state).modalOwner
+            return
+        }
         var id = state.rootID
         for _ in 0..<(NavigationCore.maxDepth * 4) {
             guard let (kind, next) = state.flows[id].map({ ($0.kind, $0.nextOnWay) }), let next else { return }
@@ -175,6 +203,13 @@ extension NavigationCore {
 }
 
 extension CoreState {
+    /// (1.2) Whether the user's swipe can close what is on top, given the dialog shown and the
+    /// topmost modal's owner as a walk found them (`CoreWalk.canDismiss(in:)`).
+    func userCanDismiss(dialog: CoreDialog?, modalOwner: Int?) -> Bool {
+        if let dialog { return dialog.cancels }
+        return modalOwner.flatMap { flows[$0]?.presented?.options.dismissible } ?? false
+    }
+
     /// The last flow instance on the way from the root to what is shown: where the visible
     /// screen's flow is, or, in a state that shows nothing, the flow that is empty.
     package var innermostShownFlow: Int? {
@@ -208,9 +243,9 @@ extension CoreState {
         let modal = walk.modalOwner.flatMap { flows[$0]?.presented }
         return NavigationState(
             top: screen?.screen, topInput: screen?.input, stack: walk.stack(in: self),
-            tab: walk.tabs.last.flatMap { flows[$0]?.selectedTab }, presented: modal?.item.name,
-            presentation: modal?.presentation,
-            received: walk.screen.flatMap { received[$0] },
+            tab: walk.tabs.last.flatMap { flows[$0]?.selectedTab }, presented: walk.dialog?.item.name ?? modal?.item.name,
+            presentation: walk.dialog?.presentation ?? modal?.presentation,
+            received: walk.screen.flatMap { received[$0] }, canDismiss: walk.canDismiss(in: self),
             flows: walk.flows.compactMap { flows[$0]?.flow }, finished: nil, heldLinks: heldLinks, tree: tree)
     }
 
@@ -238,7 +273,13 @@ extension CoreState {
         if let modal = flow.presented {
             var presented = stateNode(modal.item, visible: visible, depth: depth + 1)
             presented.presentation = modal.presentation.rawValue
+            presented.options = modal.options.isDefault ? nil : modal.options
             node.presented = presented
+        }
+        if let dialog, dialog.owner == id {
+            var shown = stateNode(dialog.item, visible: visible, depth: depth + 1)
+            shown.presentation = dialog.presentation.rawValue
+            node.dialog = shown
         }
         return node
     }

@@ -92,9 +92,18 @@ extension NavigationCore {
             let item = try makeItem(target.name, input: input, under: id)
             adopt(item, by: id)
             push(item, onto: id)
+        case .present(let presentation, let target) where presentation.isDialog:
+            guard let screen = tables.definitions.screens[target.name] else {
+                if tables.definitions.flows[target.name] != nil {
+                    throw ActionFailure(.unknownTarget, RuntimeMessage.dialogShowsScreen(target.name, presentation))
+                }
+                throw ActionFailure(.unknownTarget, RuntimeMessage.unknownTarget(target.name))
+            }
+            try countCreation()
+            showDialog(makeScreen(screen, input: input), as: presentation, by: id)
         case .present(let presentation, let target):
             let item = try makeItem(target.name, input: input, under: id)
-            present(item, as: presentation, by: id)
+            present(item, as: presentation, options: action.options, by: id)
         case .replace(let target):
             let below = try stackHolder(id, "replace").entries.dropLast()
             let item = try makeItem(target.name, input: input, under: id)
@@ -108,7 +117,9 @@ extension NavigationCore {
         case .pop:
             let (entries, flow) = try stackHolder(id, "pop")
             let count = entries.count
-            guard count > 1 else { throw ActionFailure(.nothingToPop, RuntimeMessage.nothingToPop(flow)) }
+            guard count > 1 else {
+                throw pointingAtClose(ActionFailure(.nothingToPop, RuntimeMessage.nothingToPop(flow)), sentBy: emission.instance)
+            }
             truncate(id, to: count - 1)
         case .popTo(let target):
             let (stack, index) = try nearestOnSharedStack(target.name, from: id)
@@ -117,7 +128,26 @@ extension NavigationCore {
             _ = try stackHolder(id, "popToRoot")
             truncate(id, to: 1)
         case .dismiss:
-            try dismissModal(of: id)
+            // (1.2) On the outcome of a flow this flow presented, which is dismissed already.
+            if emission.closed == .modal(of: id) {
+                let flowName = state.flows[id]?.flow ?? ""
+                record(flow: flowName, action: "dismiss: \(emission.source) is dismissed already")
+                return .handled
+            }
+            do {
+                try dismissModal(of: id)
+            } catch {
+                throw pointingAtClose(error, sentBy: emission.instance)
+            }
+        case .close:
+            // A dialog's event closed the dialog already; an outcome or a dismissal has no sender.
+            if emission.closed == .dialog { return .handled }
+            guard let instance = emission.instance else {
+                throw ActionFailure(.nothingToClose, RuntimeMessage.nothingToCloseAfterOutcome)
+            }
+            guard close(instance: instance) else {
+                throw ActionFailure(.nothingToClose, RuntimeMessage.nothingToClose(emission.source))
+            }
         case .dismissAll:
             dismissAll(in: id)
         case .tab(let tab):
@@ -142,7 +172,7 @@ extension NavigationCore {
         case .emit(let event):
             guard let parent = state.flows[id]?.parent else { return .unhandled(RuntimeMessage.emitFromRoot(event.name)) }
             let emitted = Emission(event: event.name, source: emission.source, payload: input, isOutcome: false,
-                                   instance: emission.instance)
+                                   instance: emission.instance, closed: emission.closed)
             return dispatch(emitted, at: parent, arrival: .item(id), depth: depth + 1)
         case .link(let path):
             let outcome = openLink(path.name, depth: depth + 1)
@@ -222,7 +252,8 @@ extension NavigationCore {
 
     /// Presents `item` over flow `id`, replacing its modal; modals inside what it shows are
     /// dismissed first (one modal at a time on the way to the visible screen).
-    mutating func present(_ item: CoreItem, as presentation: Presentation, by id: Int) {
+    mutating func present(_ item: CoreItem, as presentation: Presentation, options: PresentationOptions = PresentationOptions(),
+                          by id: Int) {
         var current = state.flows[id]?.activeItem
         var guardCount = 0
         while let child = current, child.isFlow, guardCount <= Self.maxDepth * 4 {
@@ -231,7 +262,25 @@ extension NavigationCore {
             guardCount += 1
         }
         adopt(item, by: id)
-        setPresented(CoreModal(presentation: presentation, item: item), of: id)
+        setPresented(CoreModal(presentation: presentation, item: item, options: options), of: id)
+    }
+
+    /// (1.2) Shows screen instance `item` as an alert or a confirmation dialog over everything,
+    /// its events matched against flow `id`; a dialog shown already is let go.
+    mutating func showDialog(_ item: CoreItem, as presentation: Presentation, by id: Int) {
+        closeDialog()
+        let cancels = presentation == .confirm
+            && tables.definitions.screen(item.number, named: item.name)?.eventNames.contains(Presentation.cancelEvent) == true
+        state.dialog = CoreDialog(presentation: presentation, item: item, owner: id, cancels: cancels)
+        work.changes.flows.insert(id)
+    }
+
+    /// (1.2) Closes the dialog shown, if any, letting go of its screen instance.
+    mutating func closeDialog() {
+        guard let dialog = state.dialog else { return }
+        state.dialog = nil
+        work.letGo.append(HeldItem(dialog.item))
+        work.changes.flows.insert(dialog.owner)
     }
 
     /// `dismiss`: the modal over flow `id`, else the one inside what it shows, else the modal
@@ -280,23 +329,48 @@ extension NavigationCore {
     /// pops it when it is on top of a stack above the root, dismisses it when it is presented,
     /// or dismisses the presented flow it is the root of. False when there is nothing to close.
     mutating func close(instance id: Int) -> Bool {
-        guard var holder = holder(of: id) else { return false }
+        switch closing(instance: id) {
+        case .dismiss(let holder)?:
+            setPresented(nil, of: holder)
+            return true
+        case .pop(let holder, let count)?:
+            truncate(holder, to: count - 1)
+            return true
+        case nil:
+            return false
+        }
+    }
+
+    /// What closing screen instance `id` does (`close(instance:)`), found without changing
+    /// anything: nil when there is nothing to close.
+    func closing(instance id: Int) -> Closing? {
+        guard var holder = holder(of: id) else { return nil }
         var itemID = id
         for _ in 0...(Self.maxDepth * 4) {
-            guard let flow = state.flows[holder] else { return false }
-            if let modal = flow.presented, modal.item.id == itemID {
-                setPresented(nil, of: holder)
-                return true
-            }
+            guard let flow = state.flows[holder] else { return nil }
+            if let modal = flow.presented, modal.item.id == itemID { return .dismiss(holder: holder) }
             if flow.kind.holdsStack, flow.entries.count > 1, flow.entries.last?.id == itemID {
-                truncate(holder, to: flow.entries.count - 1)
-                return true
+                return .pop(holder: holder, count: flow.entries.count)
             }
-            guard let parent = flow.parent else { return false }
+            guard let parent = flow.parent else { return nil }
             itemID = holder
             holder = parent
         }
-        return false
+        return nil
+    }
+
+    /// How a screen is closed: the modal of flow `holder` dismissed, or the top of its stack of
+    /// `count` entries popped.
+    enum Closing {
+        case dismiss(holder: Int)
+        case pop(holder: Int, count: Int)
+    }
+
+    /// (1.2) `failure` of a `pop` or `dismiss` on an event of a screen that `close` would
+    /// close: its message then says so.
+    private func pointingAtClose(_ failure: ActionFailure, sentBy instance: Int?) -> ActionFailure {
+        guard let instance, closing(instance: instance) != nil else { return failure }
+        return ActionFailure(failure.reason, failure.message + RuntimeMessage.closeHint)
     }
 
     /// The flow whose stack, tab, branch or modal holds instance `id`.

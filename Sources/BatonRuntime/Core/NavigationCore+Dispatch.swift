@@ -126,6 +126,9 @@ extension NavigationCore {
             popsTop = flow.kind.holdsStack && count > 1 && flow.entries.last?.id == item
         }
         if let modal, modal.id == item {
+            guard state.flows[id]?.presented?.options.dismissible != false else {
+                return .rejected(.notDismissible, RuntimeMessage.notDismissible(modal.name))
+            }
             closeByUser(modal, presentedBy: id, flow: name)
             return .handled
         }
@@ -210,7 +213,8 @@ extension NavigationCore {
         }
         let saved = work.trace
         work.trace = StepTrace()
-        let emission = Emission(event: outcome, source: flowName, payload: payload, isOutcome: true)
+        let emission = Emission(event: outcome, source: flowName, payload: payload, isOutcome: true,
+                                closed: presentedByParent ? .modal(of: parentID) : nil)
         let slot = reserveNested()
         let result = dispatch(emission, at: parentID, arrival: .finished(step: step), depth: depth + 1)
         // (1.1) An outcome no flow takes is logged, not an error: the child has finished and is

@@ -57,6 +57,8 @@ extension NavigationCore {
         }
         let checkpoint = makeCheckpoint()
         do {
+            // (1.2) A link dismisses the modals on its way, and a dialog is above them all.
+            closeDialog()
             try apply(target)
         } catch {
             rollBack(to: checkpoint)

@@ -5,7 +5,13 @@ extension NavigationCore {
     package func snapshot() -> RuntimeSnapshot {
         RuntimeSnapshot(
             root: flowSnapshot(state.rootID, depth: 0), heldLinks: state.heldLinks, finished: state.finished,
-            finishedPayload: state.finishedPayload, nextInstanceID: state.nextInstanceID)
+            finishedPayload: state.finishedPayload, nextInstanceID: state.nextInstanceID,
+            dialog: state.dialog.map { dialog in
+                DialogSnapshot(presentation: dialog.presentation,
+                               screen: ScreenSnapshot(id: dialog.item.id, screen: dialog.item.name,
+                                                      input: state.screens[dialog.item.id]?.input),
+                               owner: dialog.owner)
+            })
     }
 
     /// Takes the state of `snapshot`. Throws (and keeps the current state) when the snapshot is
@@ -19,6 +25,7 @@ extension NavigationCore {
         var reader = SnapshotReader(index: tables.index, lenient: false)
         do throws(SnapshotFailure) {
             let root = try reader.flow(snapshot.root, parent: nil, depth: 0)
+            let dialog = try snapshot.dialog.flatMap { dialog throws(SnapshotFailure) in try reader.dialog(dialog) }
             guard snapshot.root.flow == tables.spec.start.name else {
                 throw SnapshotFailure("the root flow is '\(snapshot.root.flow)', the spec starts '\(tables.spec.start.name)'")
             }
@@ -28,7 +35,10 @@ extension NavigationCore {
             state = CoreState(
                 rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: snapshot.heldLinks,
                 finished: snapshot.finished, finishedPayload: snapshot.finishedPayload,
-                nextInstanceID: snapshot.nextInstanceID)
+                nextInstanceID: snapshot.nextInstanceID, dialog: dialog)
+            if let dialog, !CoreWalk(state).flows.contains(dialog.owner) {
+                throw SnapshotFailure("the dialog '\(dialog.item.name)' belongs to flow instance \(dialog.owner), which is not on the way to the visible screen")
+            }
         } catch {
             throw DiagnosticsError([RuntimeDiagnostic.snapshot(error.message)])
         }
@@ -108,10 +118,11 @@ extension NavigationCore {
         let root = saved.root.flow == newSpec.start.name ? try? reader.flow(saved.root, parent: nil, depth: 0) : nil
         do throws(ActionFailure) {
             if let root {
+                let dialog = saved.dialog.flatMap { try? reader.dialog($0) }
                 state = CoreState(
                     rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: saved.heldLinks,
                     finished: saved.finished, finishedPayload: saved.finishedPayload,
-                    nextInstanceID: max(saved.nextInstanceID, reader.maxID + 1))
+                    nextInstanceID: max(saved.nextInstanceID, reader.maxID + 1), dialog: dialog)
             } else {
                 state = CoreState(rootID: 0, flows: [:], screens: [:],
                                   nextInstanceID: max(saved.nextInstanceID, reader.maxID + 1))
@@ -145,7 +156,8 @@ extension NavigationCore {
             snapshot.kept = flow.kept.keys.sorted().compactMap { flow.kept[$0] }.map { itemSnapshot($0, depth: depth) }
         }
         if let modal = flow.presented {
-            snapshot.presented = PresentedSnapshot(presentation: modal.presentation, item: itemSnapshot(modal.item, depth: depth))
+            snapshot.presented = PresentedSnapshot(presentation: modal.presentation, item: itemSnapshot(modal.item, depth: depth),
+                                                   options: modal.options.isDefault ? nil : modal.options)
         }
         return snapshot
     }
@@ -255,8 +267,13 @@ struct SnapshotReader {
                 if let item = try itemOrDrop(hidden, parent: id, depth: depth) { node.kept[name] = item }
             }
         }
-        if let modal = snapshot.presented, let item = try itemOrDrop(modal.item, parent: id, depth: depth) {
-            node.presented = CoreModal(presentation: modal.presentation, item: item)
+        if let modal = snapshot.presented {
+            guard !modal.presentation.isDialog else {
+                throw SnapshotFailure("flow '\(flow.name)' presents '\(modal.item.name)' as \(modal.presentation.rawValue), which is a dialog, not a modal")
+            }
+            if let item = try itemOrDrop(modal.item, parent: id, depth: depth) {
+                node.presented = CoreModal(presentation: modal.presentation, item: item, options: modal.options ?? PresentationOptions())
+            }
         }
         flows[id] = node
         return id
@@ -287,6 +304,21 @@ struct SnapshotReader {
             let id = try self.flow(flow, parent: parent, depth: depth + 1)
             return CoreItem(id: id, name: flow.flow, number: CoreItem.number(at: index.flows.position(of: flow.flow)), isFlow: true)
         }
+    }
+
+    /// (1.2) The dialog of a snapshot, its screen instance read: its flow must be one read.
+    /// Whether a tap outside cancels it is the spec's (its screen declares `cancel`).
+    mutating func dialog(_ snapshot: DialogSnapshot) throws(SnapshotFailure) -> CoreDialog {
+        guard snapshot.presentation.isDialog else {
+            throw SnapshotFailure("the dialog '\(snapshot.screen.screen)' is shown as \(snapshot.presentation.rawValue); a dialog is an alert or a confirm")
+        }
+        guard flows[snapshot.owner] != nil else {
+            throw SnapshotFailure("the dialog '\(snapshot.screen.screen)' belongs to flow instance \(snapshot.owner), which the snapshot does not have")
+        }
+        let item = try item(.screen(snapshot.screen), parent: snapshot.owner, depth: 0)
+        let cancels = snapshot.presentation == .confirm
+            && index.screens[item.name]?.event(named: Presentation.cancelEvent) != nil
+        return CoreDialog(presentation: snapshot.presentation, item: item, owner: snapshot.owner, cancels: cancels)
     }
 
     private mutating func claim(_ id: Int) throws(SnapshotFailure) {

@@ -45,13 +45,24 @@ extension NavigationCore {
         let walk = visibleScreenWalk()
         let visible = walk.screen.flatMap { state.screens[$0] }?.screen
         return runStep(trigger: "dismiss", source: visible) { core in
+            // (1.2) A dialog: a tap outside a confirmation dialog sends its `cancel`.
+            if let dialog = walk.dialog {
+                guard dialog.cancels else {
+                    return .rejected(.notDismissible, RuntimeMessage.dialogNotDismissible(dialog.item.name, dialog.presentation))
+                }
+                return core.emitFromVisible(Presentation.cancelEvent, screen: dialog.item.name, instance: nil, payload: nil,
+                                            shown: walk.visible)
+            }
             // Read before the change, in a scope of its own (see `[changing:]`).
             guard let owner = walk.modalOwner,
-                  let (flowName, modal) = core.state.flows[owner].flatMap({ flow in flow.presented.map { (flow.flow, $0.item) } })
+                  let (flowName, modal) = core.state.flows[owner].flatMap({ flow in flow.presented.map { (flow.flow, $0) } })
             else {
                 return .rejected(.nothingPresented, RuntimeMessage.nothingPresented)
             }
-            core.closeByUser(modal, presentedBy: owner, flow: flowName)
+            guard core.state.userCanDismiss(dialog: nil, modalOwner: owner) else {
+                return .rejected(.notDismissible, RuntimeMessage.notDismissible(modal.item.name))
+            }
+            core.closeByUser(modal.item, presentedBy: owner, flow: flowName)
             return .handled
         }
     }
@@ -68,7 +79,7 @@ extension NavigationCore {
             guard let tabs = walk.tappableTabs.last(where: hasTab),
                   let (flowName, selected) = core.state.flows[tabs].map({ ($0.flow, $0.selectedTab) }) else {
                 let covered = walk.tabs.contains(where: hasTab)
-                let modal = walk.modalOwner.flatMap { core.state.flows[$0]?.presented?.item.name }
+                let modal = walk.dialog?.item.name ?? walk.modalOwner.flatMap { core.state.flows[$0]?.presented?.item.name }
                 return covered ? .rejected(.tabCovered, RuntimeMessage.tabCovered(id, by: modal)) : .rejected(.noTab, RuntimeMessage.noTab(id))
             }
             if selected == id {
@@ -159,6 +170,7 @@ extension NavigationCore {
         let own = work.trace
         // A rejected step changed nothing, so no held link can have become openable.
         settle(retryingLinks: result.isHandled)
+        closeDialogOffTheWay()
         releaseUnheld()
         // The step's own entry goes first, in the room the last step's entries left.
         var entries: [LogEntry] = []
@@ -176,6 +188,7 @@ extension NavigationCore {
         beginStep()
         if following { follow() }
         settle()
+        closeDialogOffTheWay()
         releaseUnheld()
         return endStep(result: .handled, entries: work.nestedEntries)
     }
@@ -266,6 +279,14 @@ extension NavigationCore {
         }
     }
 
+    /// (1.2) Closes the dialog when the flow that showed it is no longer on the way to what is
+    /// shown (a following switch hid it, or it finished): a dialog goes with the screen it was
+    /// shown over.
+    mutating func closeDialogOffTheWay() {
+        guard let owner = state.dialog?.owner, !CoreWalk(state).flows.contains(owner) else { return }
+        closeDialog()
+    }
+
     /// Hands the step's `return R` to the screen visible now; a rejection when it cannot (the
     /// screen does not declare R, or the payload does not fit), and the step is then rolled back.
     mutating func deliverPendingResult() -> StepResult? {
@@ -309,7 +330,24 @@ extension NavigationCore {
         }
         if isTrigger, let triggerText { work.trace.trigger = triggerText }
         if let problem = tables.checker.payloadProblem(payload, rule: rule) { return .rejected(.payloadDoesNotFit, problem) }
+        if let dialog = state.dialog, dialog.item.id == id {
+            return emitFromDialog(dialog, event: event, payload: payload)
+        }
         let emission = Emission(event: event, source: screen, payload: payload, isOutcome: false, instance: id)
         return dispatch(emission, at: owner, arrival: .item(id), depth: 0)
+    }
+
+    /// (1.2) An event of the dialog shown: the dialog closes, then the event is offered to the
+    /// flow that showed it, as any event. A dialog has no `back`; and when no flow takes the
+    /// event or its action is refused, the step changes nothing, so the dialog stays.
+    private mutating func emitFromDialog(_ dialog: CoreDialog, event: String, payload: Value?) -> StepResult {
+        guard event != BuiltinEvent.back.name else {
+            return .rejected(.nothingToGoBackTo, RuntimeMessage.dialogHasNoBack(dialog.item.name))
+        }
+        closeDialog()
+        let emission = Emission(event: event, source: dialog.item.name, payload: payload, isOutcome: false, closed: .dialog)
+        let result = dispatch(emission, at: dialog.owner, arrival: .item(dialog.item.id), depth: 0)
+        if !result.isHandled, state.dialog == nil { state.dialog = dialog }
+        return result
     }
 }

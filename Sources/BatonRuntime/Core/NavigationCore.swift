@@ -306,7 +306,7 @@ package struct NavigationCore: Sendable {
                 heldByChanged = held
             }
             func isHeldAtStepEnd(_ id: Int) -> Bool {
-                if id == state.rootID { return true }
+                if id == state.rootID || id == state.dialog?.item.id { return true }
                 if let heldByChanged { return heldByChanged.contains(id) }
                 return work.changedAtStepEnd.contains { $0?.holds(id) == true }
             }
@@ -386,6 +386,7 @@ package struct NavigationCore: Sendable {
             for kept in flow.kept.values { reach(kept, depth: depth) }
             if let modal = flow.presented { reach(modal.item, depth: depth) }
         }
+        if let dialog = state.dialog { reach(dialog.item, depth: 0) }
     }
 }
 

@@ -87,7 +87,10 @@ struct RootView: View {
             }
         }
         views.register("reviews") { entry in
-            if let model = entry.viewModel as? ReviewsModel { List(model.reviews, id: \.self) { Text($0) } }
+            if let model = entry.viewModel as? ReviewsModel {
+                List(model.reviews, id: \.self) { Text($0) }
+                    .toolbar { Button("Close") { model.close() } }   // pushed or in a sheet: `close`
+            }
         }
         views.register("settings") { entry in
             if let model = entry.viewModel as? SettingsModel {

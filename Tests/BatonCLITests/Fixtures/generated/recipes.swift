@@ -163,6 +163,12 @@ enum Recipes {
             try context.input(as: Recipe.self)
         }
 
+        /// Sends `reviews.close`.
+        @discardableResult
+        func close() -> StepResult {
+            context.send("close")
+        }
+
         /// Sends `reviews.back`.
         @discardableResult
         func back() -> StepResult {
