@@ -67,7 +67,7 @@ public struct RenderTab: Hashable, Sendable {
 }
 
 /// A modal to present: what it shows, how, from where, and what the user may do with it.
-public struct RenderModal: Hashable, Sendable {
+public struct RenderModal: Hashable, Sendable, Identifiable {
     /// The presented instance's identity; its content is this identity's view (a screen's,
     /// wrapped by the host in a navigation bar of its own, or a flow's container).
     public let identity: ViewIdentity
@@ -81,6 +81,9 @@ public struct RenderModal: Hashable, Sendable {
     /// Whether the user may not swipe it away (`interactiveDismissDisabled`,
     /// `isModalInPresentation`).
     public let swipeDisabled: Bool
+
+    /// Its identity, for `sheet(item:)` and friends.
+    public var id: ViewIdentity { identity }
 
     public init(identity: ViewIdentity, level: Int, presenter: ViewIdentity?, presentation: Presentation,
                 anchor: ViewIdentity?, swipeDisabled: Bool) {

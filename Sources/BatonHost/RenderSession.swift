@@ -15,9 +15,11 @@ public final class RenderSession {
     /// Carries out one operation; calls `done` once it is done (for `present` and `dismiss`,
     /// once the platform's transition finished; for the others, it may call it at once or
     /// never: the session does not wait for them).
-    public typealias Perform = @MainActor (RenderOperation, _ done: @escaping @MainActor () -> Void) -> Void
+    public typealias Perform = @MainActor (RenderOperation, _ done: @escaping Done) -> Void
+    /// What the host calls once an operation is done.
+    public typealias Done = @MainActor @Sendable () -> Void
     /// Runs `work` soon, on the main actor (after the current event: the next run-loop turn).
-    public typealias Schedule = @MainActor (_ work: @escaping @MainActor () -> Void) -> Void
+    public typealias Schedule = @MainActor (_ work: @escaping @MainActor @Sendable () -> Void) -> Void
 
     public let runtime: FlowRuntime
     /// What the host shows now, as far as the session knows: each operation done, each gesture
@@ -182,5 +184,13 @@ public final class RenderSession {
     /// What identity `identity` shows, for a host making its view.
     public func content(of identity: ViewIdentity) -> RenderContent? {
         target?.contents[identity]
+    }
+
+    /// The events a screen's generic view offers: those it can send without a payload (none
+    /// declared, or an optional one), then the built-in `back` and `done`.
+    public func eventsWithoutPayload(of entry: ScreenEntry) -> [String] {
+        guard let screen = runtime.core.tables.index.screens[entry.screen] else { return Screen.builtinEvents }
+        let declared = screen.events.filter { $0.payload == nil || $0.payload?.isOptional == true }.map(\.name)
+        return declared + Screen.builtinEvents.filter { !declared.contains($0) }
     }
 }

@@ -7,7 +7,8 @@ import Testing
 @Suite struct GeneratedSwiftCompileTests {
     static let flows = ["flows/recipes.yaml", "flows/notes.yaml", "flows/signup.yaml", "flows/auth-switch.yaml",
                         "Tests/BatonCLITests/Fixtures/reserved-names.yaml"]
-    static let optionSets: [[String]] = [[], ["--access", "public"], ["--namespace", "Renamed", "--prefix", "My"]]
+    static let optionSets: [[String]] = [[], ["--access", "public"], ["--namespace", "Renamed", "--prefix", "My"],
+                                         ["--registry", "--access", "public"]]
 
     @Test(arguments: flows, optionSets)
     func generatedSwiftTypeChecks(flow: String, options: [String]) throws {
