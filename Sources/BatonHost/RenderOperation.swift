@@ -44,7 +44,7 @@ public enum RenderContent {
     /// A navigation stack (`UINavigationController`, `NavigationStack`). An embedded one lies
     /// in a tab bar that is itself a page of a stack: it shows its one page without a
     /// navigation bar of its own, since a navigation stack is never put inside another.
-    case stack(title: String, embedded: Bool)
+    case stack(embedded: Bool)
     /// A tab bar (`UITabBarController`, `TabView`).
     case tabs
 }

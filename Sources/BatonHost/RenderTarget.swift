@@ -89,7 +89,7 @@ private struct TargetBuilder {
             guard let coordinator = runtime.coordinator(for: stack.flow.instance) else { return nil }
             let identity = identities.identity(of: stack.flow, life: coordinator)
             known[stack.flow.instance] = identity
-            contents[identity] = .stack(title: coordinator.flow.displayTitle, embedded: stack.isEmbedded)
+            contents[identity] = .stack(embedded: stack.isEmbedded)
             containers.append(identity)
             let pages = stack.pages.compactMap { add($0) }
             stacks[identity] = ShownStack(pages: pages, back: pages.count > 1 ? .system : .none)

@@ -14,7 +14,7 @@ struct IdentityView: View {
             switch content {
             case .screen(let entry):
                 AnyView(ScreenView(identity: identity, entry: entry, renderer: renderer))
-            case .stack(_, let embedded) where embedded:
+            case .stack(let embedded) where embedded:
                 AnyView(IdentityView(identity: renderer.stacks[identity]?.pages.first, renderer: renderer))
             case .stack:
                 AnyView(StackView(identity: identity, renderer: renderer))

@@ -56,7 +56,7 @@ final class ControllerStore {
             let controller = (screens.view(for: entry) as? UIViewController) ?? GenericScreenController(entry: entry, session: session)
             if controller.title == nil, let title = entry.title { controller.title = title }
             return controller
-        case .stack(_, let embedded):
+        case .stack(let embedded):
             return embedded ? EmbeddedPageController() : HostNavigationController(identity: identity, session: session)
         case .tabs:
             return HostTabBarController(identity: identity, session: session)

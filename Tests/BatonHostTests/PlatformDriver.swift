@@ -218,7 +218,7 @@ final class PlatformDriver {
         for _ in 0..<256 {
             guard let identity = current else { return stack }
             switch views[identity] {
-            case .stack(_, let embedded)?:
+            case .stack(let embedded)?:
                 if !embedded { stack = identity }
                 current = stacks[identity]?.last
             case .tabs?:
@@ -341,7 +341,7 @@ final class PlatformDriver {
             var seen: Set<ViewIdentity> = []
             while let next = todo.popLast() {
                 guard seen.insert(next).inserted else { continue }
-                if case .stack(_, let embedded)? = views[next], !embedded {
+                if case .stack(let embedded)? = views[next], !embedded {
                     violate(.noStackInStack, "\(next) is a navigation stack inside \(stack)")
                 }
                 todo += stacks[next] ?? []
