@@ -36,7 +36,8 @@ public final class RenderSession {
     /// Whether the flow changed since the plan being carried out was made.
     private var isStale = false
     private var isScheduled = false
-    private var target: RenderTarget?
+    /// Whether `runQueue` is carrying operations out (a callback then only marks the plan stale).
+    private var isRunning = false
 
     public init(runtime: FlowRuntime) {
         self.runtime = runtime
@@ -48,9 +49,6 @@ public final class RenderSession {
         self.schedule = schedule
         render()
     }
-
-    /// Whether a plan is being carried out (an operation that takes time has not finished).
-    public var isBusy: Bool { waiting != nil }
 
     // MARK: Rendering
 
@@ -72,17 +70,28 @@ public final class RenderSession {
     }
 
     /// Plans and carries out the plan now; while a transition is under way, once it finished.
+    /// Asked for while operations are being carried out (a host's callback that reports a
+    /// gesture), it plans again once the operation being carried out is done.
     public func render() {
         isStale = true
-        guard waiting == nil else { return }
+        guard waiting == nil, !isRunning else { return }
         runQueue()
     }
+
+    /// How many plans one run of the queue makes at most before it leaves the rest to the
+    /// next render: a host whose every operation asks for a render again cannot loop.
+    static let maxPlansPerRun = 64
 
     /// Carries out operations until one must be waited for or none is left, planning again
     /// from what is shown whenever the flow changed meanwhile.
     private func runQueue() {
+        isRunning = true
+        defer { isRunning = false }
+        var plans = 0
         while true {
             if isStale {
+                guard plans < Self.maxPlansPerRun else { return setNeedsRender() }
+                plans += 1
                 isStale = false
                 queue = plan().operations
             }
@@ -107,7 +116,7 @@ public final class RenderSession {
         guard waiting == number else { return }
         waiting = nil
         shown.apply(operation)
-        runQueue()
+        if !isRunning { runQueue() }
     }
 
     /// What the flow wants shown now, with identities for what is new.
@@ -117,7 +126,6 @@ public final class RenderSession {
         let made = RenderTarget(layout: layout, runtime: runtime, identities: identities,
                                 backRule: BackRules.rule(core: core, layout: layout))
         identities.keep(only: shown.made.union(made.state.made))
-        target = made
         return made
     }
 
@@ -179,11 +187,6 @@ public final class RenderSession {
     /// The target of the state the runtime is in now.
     private func currentTarget() -> RenderTarget {
         makeTarget()
-    }
-
-    /// What identity `identity` shows, for a host making its view.
-    public func content(of identity: ViewIdentity) -> RenderContent? {
-        target?.contents[identity]
     }
 
     /// The events a screen's generic view offers: those it can send without a payload (none

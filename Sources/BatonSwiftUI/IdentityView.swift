@@ -67,11 +67,13 @@ struct PageView: View {
         }
     }
 
-    #if os(iOS) || os(visionOS)
-    static let backPlacement = ToolbarItemPlacement.topBarLeading
-    #else
-    static let backPlacement = ToolbarItemPlacement.navigation
-    #endif
+    static var backPlacement: ToolbarItemPlacement {
+        #if os(iOS) || os(visionOS)
+        .topBarLeading
+        #else
+        .navigation
+        #endif
+    }
 }
 
 /// A tab bar: the selection written back is the user's tap.

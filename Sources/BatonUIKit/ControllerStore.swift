@@ -102,42 +102,4 @@ final class ControllerStore {
         session.userSwipedAway(modal.identity)
     }
 }
-
-/// Hears of the user's swipe that dismissed a modal.
-@MainActor
-final class SwipeObserver: NSObject, UIAdaptivePresentationControllerDelegate {
-    private let swiped: @MainActor () -> Void
-
-    init(swiped: @escaping @MainActor () -> Void) {
-        self.swiped = swiped
-    }
-
-    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
-        swiped()
-    }
-}
-
-/// A tab's stack inside a tab bar that is itself a page of a stack: its one page, without a
-/// navigation controller of its own (the enclosing stack's bar shows its title).
-@MainActor
-final class EmbeddedPageController: UIViewController {
-    private var page: UIViewController?
-
-    func show(_ controller: UIViewController?) {
-        guard controller !== page else { return }
-        if let page {
-            page.willMove(toParent: nil)
-            page.view.removeFromSuperview()
-            page.removeFromParent()
-        }
-        page = controller
-        guard let controller else { return }
-        addChild(controller)
-        controller.view.frame = view.bounds
-        controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        view.addSubview(controller.view)
-        controller.didMove(toParent: self)
-        title = controller.title
-    }
-}
 #endif

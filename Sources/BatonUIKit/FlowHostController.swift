@@ -48,19 +48,7 @@ public final class FlowHostController: UIViewController {
 
     /// Shows `controller` as the window's content (nil: nothing, the root has finished).
     func showBase(_ controller: UIViewController?) {
-        guard controller !== shown else { return }
-        if let shown {
-            shown.willMove(toParent: nil)
-            shown.view.removeFromSuperview()
-            shown.removeFromParent()
-        }
-        shown = controller
-        guard let controller else { return }
-        addChild(controller)
-        controller.view.frame = view.bounds
-        controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        view.addSubview(controller.view)
-        controller.didMove(toParent: self)
+        shown = embed(controller, replacing: shown)
     }
 }
 #endif

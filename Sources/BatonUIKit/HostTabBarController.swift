@@ -12,6 +12,8 @@ final class HostTabBarController: UITabBarController, UITabBarControllerDelegate
     private let identity: ViewIdentity
     private unowned let session: RenderSession
     private var tabs: [RenderTab] = []
+    /// The tab the plan selected last.
+    private var selectedID: String?
 
     init(identity: ViewIdentity, session: RenderSession) {
         self.identity = identity
@@ -42,6 +44,7 @@ final class HostTabBarController: UITabBarController, UITabBarControllerDelegate
     func select(_ id: String) {
         guard let index = tabs.firstIndex(where: { $0.id == id }), let controllers = viewControllers,
               controllers.indices.contains(index) else { return }
+        selectedID = id
         selectedViewController = controllers[index]
     }
 
@@ -57,9 +60,12 @@ final class HostTabBarController: UITabBarController, UITabBarControllerDelegate
     /// A tab picked in the More list.
     func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController,
                               animated: Bool) {
+        // The More list shows a tab's navigation controller by its top page.
         guard navigationController === moreNavigationController,
-              let index = viewControllers?.firstIndex(where: { $0 === viewController }), tabs.indices.contains(index),
-              selectedViewController !== viewController else { return }
+              let index = viewControllers?.firstIndex(where: { tab in
+                  tab === viewController || (tab as? UINavigationController)?.viewControllers.contains(viewController) == true
+              }),
+              tabs.indices.contains(index), tabs[index].id != selectedID else { return }
         session.userTappedTab(tabs[index].id, in: identity)
     }
 }

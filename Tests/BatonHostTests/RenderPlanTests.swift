@@ -122,3 +122,37 @@ import Testing
         #expect(run.driver.session.eventsWithoutPayload(of: settings) == ["logOut", "back", "done"])
     }
 }
+
+/// A host whose transitions finish at once, calling `done` inside `perform`, and which asks
+/// for a render from inside an operation (as UIKit's delegate callbacks do): the session
+/// carries each plan out once, in order, and ends with nothing left to do.
+@MainActor
+@Suite struct SynchronousHostTests {
+    @Test func transitionsThatFinishAtOnceAndRendersFromInsideAnOperation() throws {
+        let run = try example("recipes.yaml", context: loggedIn)
+        let session = RenderSession(runtime: run)
+        let log = OperationLog()
+        session.start(perform: { operation, done in
+            log.lines.append(PlatformDriver.describe(operation))
+            if case .setStack = operation { session.render() }
+            done()
+        }, schedule: { work in work() })
+        run.send("select", from: "recipeList", payload: .record(["id": "1"]))
+        session.setNeedsRender()
+        run.send("share", from: "recipeDetail", payload: .record(["id": "1"]))
+        session.setNeedsRender()
+        #expect(session.shown.modals.map(\.identity.name) == ["share"])
+        run.send("done", from: "share")
+        session.setNeedsRender()
+        #expect(session.shown.modals.isEmpty)
+        #expect(session.plan().isEmpty, "nothing left to do")
+        #expect(log.lines.filter { $0.hasPrefix("present") }.count == 1)
+        #expect(log.lines.filter { $0.hasPrefix("dismiss") }.count == 1)
+    }
+}
+
+/// The operations a host carried out, in order.
+@MainActor
+final class OperationLog {
+    var lines: [String] = []
+}
