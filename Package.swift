@@ -143,7 +143,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "BatonHostTests", dependencies: ["BatonHost", "BatonRuntime", "BatonLoader"]),
+        .testTarget(name: "BatonHostTests", dependencies: ["BatonHost", "BatonRuntime", "BatonLoader", "BatonModel", "BatonSemantics", "BatonTestSupport"]),
         .testTarget(
             name: "BatonExplorationTests",
             dependencies: ["BatonExploration", "BatonRuntime", "BatonLoader", "BatonModel", "BatonLint", "BatonTestSupport"]

@@ -14,15 +14,21 @@ public enum RecipesApp {
     /// The view-model registry, with `store` as every view model's recipe store and `session`
     /// as the login and settings screens' session.
     public static func registry(session: Session, store: any RecipeStore = SampleRecipes()) -> ViewModelRegistry {
-        var dependencies = Dependencies()
-        dependencies[key: RecipeStoreKey.self] = store
-        dependencies[Session.self] = session
-        var registry = ViewModelRegistry(dependencies: dependencies)
+        var registry = ViewModelRegistry(dependencies: dependencies(session: session, store: store))
         registry.register(screen: "login") { LoginModel(context: $0) }
         registry.register(screen: "recipeList") { RecipeListModel(context: $0) }
         registry.register(screen: "recipeDetail") { RecipeDetailModel(context: $0) }
         registry.register(screen: "reviews") { ReviewsModel(context: $0) }
         registry.register(screen: "settings") { SettingsModel(context: $0) }
         return registry
+    }
+
+    /// What every view model gets: `store` as its recipe store, `session` as the login and
+    /// settings screens' session.
+    public static func dependencies(session: Session, store: any RecipeStore = SampleRecipes()) -> Dependencies {
+        var dependencies = Dependencies()
+        dependencies[key: RecipeStoreKey.self] = store
+        dependencies[Session.self] = session
+        return dependencies
     }
 }

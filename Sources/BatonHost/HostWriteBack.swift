@@ -1,8 +1,8 @@
 import BatonRuntime
 
-/// What a value written back by a view meant, and what the runtime did with it. A view writes
-/// back what the user did (a shorter navigation path, `nil` in a modal binding, another tab);
-/// values that only echo what the flow shows mean nothing.
+/// What a gesture a host reported meant, and what the runtime did with it. A host reports what
+/// the user did (a pop, a swipe, a tab tap, a tap on a back button of its own); reports that
+/// only echo what the flow shows, or come from a view no longer in front, mean nothing.
 public enum HostWriteBack: Equatable, Sendable {
     /// The user went back `count` levels at once (the back button, a swipe, or a long press on
     /// the back button); one `back` per level, stopping at the first the flow does not handle.
@@ -11,7 +11,7 @@ public enum HostWriteBack: Equatable, Sendable {
     case dismissed(StepResult)
     /// The user tapped a tab (`selectTab`), or the selected one again (`reselect`).
     case tabSelected(String, StepResult)
-    /// Nothing the user did: the value the view already shows, a modal already gone, a path
-    /// the flow did not set. Says which, for a host's debug log.
+    /// Nothing the user did: the value the view already shows, a modal already gone, a stack
+    /// not in front. Says which, for a host's debug log.
     case ignored(String)
 }

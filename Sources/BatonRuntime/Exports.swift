@@ -1,3 +1,11 @@
-// `import BatonRuntime` is all an app writes: the model's types it meets in the runtime's API
-// (`Value`, `FlowSpec`, `Diagnostic`, `ValueCodingError`, ...) come with it.
-@_exported import BatonModel
+// `import BatonRuntime` brings the few of the model's types an app names (its values, flags,
+// errors and results) and no others: the rest of BatonModel (`Link`, `Tab`, `Screen`, `Flow`,
+// ...), whose names a SwiftUI file has its own of, stays out. Code that reads the model itself
+// imports BatonModel.
+@_exported import enum BatonModel.Value
+@_exported import enum BatonModel.Literal
+@_exported import struct BatonModel.Diagnostic
+@_exported import struct BatonModel.DiagnosticsError
+@_exported import struct BatonModel.ValueCodingError
+@_exported import struct BatonModel.ScreenResult
+@_exported import struct BatonModel.FlowSpec

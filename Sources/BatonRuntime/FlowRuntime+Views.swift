@@ -3,7 +3,7 @@ import BatonModel
 extension FlowRuntime {
     /// The coordinator of live flow instance `id`: the one made already, else one made now of
     /// its flow's kind; nil when the state has no such instance.
-    func coordinator(for id: Int) -> FlowCoordinator? {
+    package func coordinator(for id: Int) -> FlowCoordinator? {
         if let made = coordinators[id] { return made }
         guard let node = core.state.flows[id], let definition = core.tables.index.flows[node.flow] else { return nil }
         let coordinator: FlowCoordinator = switch node.kind {
@@ -20,7 +20,7 @@ extension FlowRuntime {
     /// for a screen whose view model is a `GenericViewModel` (which runs no code of the app),
     /// one made now. Nil when the state has no such instance, or while the view model the app's
     /// factory makes for it is still to be made (by the step that made the instance).
-    func entry(_ id: Int) -> ScreenEntry? {
+    package func entry(_ id: Int) -> ScreenEntry? {
         if let made = screens[id] { return made }
         guard let screen = core.state.screens[id], !hasFactory(screen) else { return nil }
         let made = makeEntry(screen)

@@ -261,7 +261,7 @@ public final class FlowRuntime {
 
     /// The user going back `levels` levels at once, reported by a host (a shorter `path`):
     /// that many `back` steps, until one is not handled; their results.
-    func goBack(_ levels: Int) -> [StepResult] {
+    package func goBack(_ levels: Int) -> [StepResult] {
         var results: [StepResult] = []
         for _ in 0..<max(0, levels) {
             let result = back()

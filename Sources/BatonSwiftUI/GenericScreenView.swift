@@ -3,12 +3,15 @@ import BatonRuntime
 import SwiftUI
 
 /// What a screen the app registered no view for shows: its title, its id and a button per
-/// event it can send without a payload, so a flow with a new screen is still usable.
+/// event it can send without a payload (`RenderSession.eventsWithoutPayload(of:)`), so a flow
+/// with a new screen is still usable.
 public struct GenericScreenView: View {
     public let entry: ScreenEntry
+    public let events: [String]
 
-    public init(entry: ScreenEntry) {
+    public init(entry: ScreenEntry, events: [String]) {
         self.entry = entry
+        self.events = events
     }
 
     public var body: some View {
@@ -17,9 +20,9 @@ public struct GenericScreenView: View {
                 Text(entry.title ?? entry.screen).font(.headline)
                 Text("No view is registered for '\(entry.screen)'.").font(.footnote)
             }
-            if let model = entry.viewModel as? GenericViewModel {
+            if let model = entry.viewModel as? GenericViewModel, !events.isEmpty {
                 Section("Events") {
-                    ForEach(model.events, id: \.self) { event in
+                    ForEach(events, id: \.self) { event in
                         Button(event) { model.send(event) }
                     }
                 }

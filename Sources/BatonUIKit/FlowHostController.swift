@@ -1,27 +1,26 @@
 #if canImport(UIKit)
-import BatonHost
-import BatonRuntime
+@_exported import BatonHost
+@_exported import BatonRuntime
 import Observation
 import UIKit
 
-/// Shows a running flow with UIKit: `UINavigationController` for stacks and sequences,
-/// `UITabBarController` for tabs, modal presentation for sheets, covers and popovers. It
-/// re-renders after every step (it observes the runtime) and hands what the user does to
-/// `NavigationHost`: the back button and the interactive pop are back, a swiped-away sheet is
-/// the swipe, a tab tap is a tap. Make it the window's root view controller.
+/// Shows a running flow with UIKit. It carries out a `RenderSession`'s plan and reports what
+/// the user does, deciding nothing itself: `UINavigationController`s for stacks,
+/// `UITabBarController`s for tabs, modal presentation for sheets, covers and popovers, one
+/// presentation or dismissal at a time. It renders once per run-loop turn after the runtime
+/// changed (it observes `stateVersion`). Make it the window's root view controller.
 @MainActor
 public final class FlowHostController: UIViewController {
     public let runtime: FlowRuntime
-    private let host: NavigationHost
-    private let screens: ScreenControllers
-    private let renderer: NodeRenderer
+    private let session: RenderSession
+    private lazy var store = ControllerStore(session: session, screens: screens, host: self)
+    private let screens: AppScreens
     private var shown: UIViewController?
 
-    public init(runtime: FlowRuntime, screens: ScreenControllers = ScreenControllers()) {
+    public init(runtime: FlowRuntime, screens: AppScreens = AppScreens()) {
         self.runtime = runtime
-        self.host = NavigationHost(runtime: runtime)
+        self.session = RenderSession(runtime: runtime)
         self.screens = screens
-        self.renderer = NodeRenderer(host: host, screens: screens)
         super.init(nibName: nil, bundle: nil)
     }
 
@@ -30,29 +29,26 @@ public final class FlowHostController: UIViewController {
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        render()
+        session.start(perform: { [unowned self] operation, done in store.perform(operation, done: done) },
+                      schedule: { work in Task { @MainActor in work() } })
+        observe()
     }
 
-    /// Draws the current state and asks to be told when the runtime changes it.
-    private func render() {
-        let node = withObservationTracking {
-            host.root
+    /// Asks for a render after each change of the runtime's state.
+    private func observe() {
+        withObservationTracking {
+            _ = runtime.stateVersion
         } onChange: { [weak self] in
-            Task { @MainActor in self?.render() }
+            Task { @MainActor in
+                self?.session.setNeedsRender()
+                self?.observe()
+            }
         }
-        let controller = renderer.controller(for: node)
-        if controller !== shown {
-            shown?.willMove(toParent: nil)
-            shown?.view.removeFromSuperview()
-            shown?.removeFromParent()
-            addChild(controller)
-            controller.view.frame = view.bounds
-            controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            view.addSubview(controller.view)
-            controller.didMove(toParent: self)
-            shown = controller
-        }
-        renderer.update(controller, with: node)
+    }
+
+    /// Shows `controller` as the window's content (nil: nothing, the root has finished).
+    func showBase(_ controller: UIViewController?) {
+        shown = embed(controller, replacing: shown)
     }
 }
 #endif

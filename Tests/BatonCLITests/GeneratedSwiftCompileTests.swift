@@ -7,7 +7,8 @@ import Testing
 @Suite struct GeneratedSwiftCompileTests {
     static let flows = ["flows/recipes.yaml", "flows/notes.yaml", "flows/signup.yaml", "flows/auth-switch.yaml", "flows/profile.yaml",
                         "Examples/Tutorial/2-app/Sources/Books/books.flow.yaml", "Tests/BatonCLITests/Fixtures/reserved-names.yaml"]
-    static let optionSets: [[String]] = [[], ["--access", "public"], ["--namespace", "Renamed", "--prefix", "My"]]
+    static let optionSets: [[String]] = [[], ["--access", "public"], ["--namespace", "Renamed", "--prefix", "My"],
+                                         ["--registry", "--access", "public"]]
 
     @Test(arguments: flows, optionSets)
     func generatedSwiftTypeChecks(flow: String, options: [String]) throws {

@@ -1,5 +1,6 @@
 import BatonHost
 import BatonLoader
+import BatonModel
 import BatonRuntime
 import Foundation
 import Testing
@@ -28,23 +29,6 @@ func runtime(_ yaml: String) throws -> FlowRuntime {
 }
 
 let loggedIn: [String: Value] = ["loggedIn": .bool(true), "userId": "u1"]
-
-extension HostNode {
-    var asStack: HostStack? { if case .stack(let stack) = self { stack } else { nil } }
-    var asTabs: HostTabs? { if case .tabs(let tabs) = self { tabs } else { nil } }
-    var asScreen: HostScreen? { if case .screen(let screen) = self { screen } else { nil } }
-    var isEmpty: Bool { if case .empty = self { true } else { false } }
-}
-
-extension HostTabs {
-    /// The selected tab's content.
-    var shown: HostNode? { tabs.first { $0.id == selected }?.content }
-}
-
-extension NavigationItem {
-    /// The screen id, or the flow id.
-    var label: String { name }
-}
 
 extension Value: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .string(value) }

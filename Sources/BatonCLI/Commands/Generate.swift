@@ -13,7 +13,7 @@ extension BatonCommand {
         )
 
         /// `baton generate swift FLOW [-o FILE] [--interface FILE] [--access internal|public] [--namespace NAME]
-        /// [--prefix NAME] [--config FILE] [--source-name PATH]`
+        /// [--prefix NAME] [--registry] [--config FILE] [--source-name PATH]`
         struct Swift: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "swift",
@@ -22,7 +22,8 @@ extension BatonCommand {
                     For a flow that lints clean, inside one enum named after the flow's app (else \
                     its file): a Codable, Sendable, Hashable struct per record type, an enum of \
                     screen ids, and per screen a ScreenInterface with its typed input, a sender per \
-                    event and an enum of its results. The same flow and options give the same \
+                    event and an enum of its results; with --registry, the registry's skeleton \
+                    (docs/GENERATED.md). The same flow and options give the same \
                     text. A flow with lint errors is refused. Options left out are read from \
                     --config (a baton-generate.yaml), else their defaults.
 
@@ -54,6 +55,9 @@ extension BatonCommand {
 
             @Option(help: "Put in front of every generated type name, as in `RecipesRecipe`.")
             var prefix: String?
+
+            @ArgumentParser.Flag(help: "Also write the registry's skeleton: a protocol with each screen's view model and view, and `register(in:)` for BatonHost's AppScreens.")
+            var registry = false
 
             @Option(help: "A baton-generate.yaml whose access, prefix and namespaces apply where an option is left out.", completion: .file(extensions: ["yaml"]))
             var config: String?
@@ -88,6 +92,7 @@ extension BatonCommand {
                     generator.namespace = name
                 }
                 generator.prefix = prefix ?? settings.prefix
+                generator.emitsRegistry = registry
                 generator.commandOptions = commandOptions
                 let text = Data(generator.generate().utf8)
                 if let interfacePath = interface ?? output.map({ Self.interfacePath(besideSwift: $0, flow: flow) }) {
@@ -122,7 +127,7 @@ extension BatonCommand {
             /// config by a relative path.
             private var commandOptions: [String] {
                 [("--access", access), ("--namespace", namespace), ("--prefix", prefix), ("--config", config.map(Self.relativePath))]
-                    .compactMap { option, value in value.map { "\(option) \($0)" } }
+                    .compactMap { option, value in value.map { "\(option) \($0)" } } + (registry ? ["--registry"] : [])
             }
 
             /// `path` relative to the current folder when it lies under it, its file name when it

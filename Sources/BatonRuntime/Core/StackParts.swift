@@ -40,7 +40,7 @@ func forEachOnStack<Item>(_ item: Item, depth: Int = 0, part: (Item) -> StackPar
 extension CoreState {
     /// `body` for each screen and opaque flow `item` shows in a navigation stack, bottom
     /// first (`forEachOnStack`).
-    func forEachFlattened(_ item: CoreItem, _ body: (CoreItem) -> Void) {
+    package func forEachFlattened(_ item: CoreItem, _ body: (CoreItem) -> Void) {
         forEachOnStack(item, part: { item in
             guard item.isFlow, let flow = flows[item.id] else { return .itself }
             return flow.kind.stackPart(entries: flow.entries, branch: flow.branch)

@@ -1,4 +1,3 @@
-import BatonRuntime
 import BatonSwiftUI
 import Foundation
 import RecipesKit
@@ -22,12 +21,13 @@ struct RootView: View {
     @SceneStorage("navigation") private var saved: Data?
     @Environment(\.scenePhase) private var scenePhase
     @State private var runtime: FlowRuntime?
+    @State private var screens = AppScreens()
     @State private var problem: String?
 
     var body: some View {
         Group {
             if let runtime {
-                FlowHost(runtime: runtime, views: Self.views)
+                FlowHost(runtime: runtime, screens: screens)
                     .onOpenURL { runtime.open($0.absoluteString) }
                     .onChange(of: runtime.stateVersion) { save(runtime) }
                     .onChange(of: scenePhase) { if scenePhase != .active { save(runtime) } }
@@ -53,8 +53,10 @@ struct RootView: View {
             let session = Session(isLoggedIn: UserDefaults.standard.bool(forKey: "loggedIn"), userID: "u1") { loggedIn in
                 UserDefaults.standard.set(loggedIn, forKey: "loggedIn")
             }
-            let started = try FlowRuntime.start(prepared, restoring: saved, registry: RecipesApp.registry(session: session),
+            let screens = Self.screens(session: session)
+            let started = try FlowRuntime.start(prepared, restoring: saved, registry: screens.viewModels,
                                                 environment: session.environment)
+            self.screens = screens
             if case .startedFresh(let reason) = started.outcome { print("navigation not restored: \(reason)") }
             session.runtime = started.runtime
             runtime = started.runtime
@@ -63,43 +65,38 @@ struct RootView: View {
         }
     }
 
-    /// A view per screen; `share` and `safari` use the generic fallback.
-    static var views: ScreenViews {
-        var views = ScreenViews()
-        views.register("login") { entry in
-            if let model = entry.viewModel as? LoginModel { Button("Log in") { model.logIn() } }
+    /// Each screen once, its view model with its view; `share` and `safari` use the generic ones.
+    static func screens(session: Session) -> AppScreens {
+        var screens = AppScreens(dependencies: RecipesApp.dependencies(session: session))
+        screens.register("login", model: LoginModel.init(context:)) { model in Button("Log in") { model.logIn() } }
+        screens.register("recipeList", model: RecipeListModel.init(context:)) { model in
+            List(model.recipes) { recipe in Button(recipe.title ?? recipe.id) { model.select(recipe) } }
         }
-        views.register("recipeList") { entry in
-            if let model = entry.viewModel as? RecipeListModel {
-                List(model.recipes) { recipe in
-                    Button(recipe.title ?? recipe.id) { model.select(recipe) }
-                }
+        screens.register("recipeDetail", model: RecipeDetailModel.init(context:)) { model in RecipeDetailView(model: model) }
+        screens.register("reviews", model: ReviewsModel.init(context:)) { model in
+            List(model.reviews, id: \.self) { Text($0) }
+                .toolbar { Button("Close") { model.close() } }   // pushed or in a sheet: `close`
+        }
+        screens.register("settings", model: SettingsModel.init(context:)) { model in
+            List {
+                Button("About this app") { model.openSource() }
+                Button("Log out", role: .destructive) { model.logOut() }
             }
         }
-        views.register("recipeDetail") { entry in
-            if let model = entry.viewModel as? RecipeDetailModel {
-                VStack(spacing: 16) {
-                    Text(model.recipe?.title ?? "").font(.title)
-                    Button("Reviews") { model.showReviews() }
-                    Button("Source") { model.openSource() }
-                    Button("Share") { model.share() }
-                }
-            }
+        return screens
+    }
+}
+
+/// A recipe: its title and what can be done with it.
+struct RecipeDetailView: View {
+    let model: RecipeDetailModel
+
+    var body: some View {
+        VStack(spacing: 16) {
+            Text(model.recipe?.title ?? "").font(.title)
+            Button("Reviews") { model.showReviews() }
+            Button("Source") { model.openSource() }
+            Button("Share") { model.share() }
         }
-        views.register("reviews") { entry in
-            if let model = entry.viewModel as? ReviewsModel {
-                List(model.reviews, id: \.self) { Text($0) }
-                    .toolbar { Button("Close") { model.close() } }   // pushed or in a sheet: `close`
-            }
-        }
-        views.register("settings") { entry in
-            if let model = entry.viewModel as? SettingsModel {
-                List {
-                    Button("About this app") { model.openSource() }
-                    Button("Log out", role: .destructive) { model.logOut() }
-                }
-            }
-        }
-        return views
     }
 }

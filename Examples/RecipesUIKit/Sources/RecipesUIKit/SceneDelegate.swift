@@ -1,5 +1,4 @@
 #if canImport(UIKit)
-import BatonRuntime
 import BatonUIKit
 import RecipesKit
 import UIKit
@@ -25,13 +24,14 @@ public final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
             let user = Session(isLoggedIn: UserDefaults.standard.bool(forKey: "loggedIn"), userID: "u1") { loggedIn in
                 UserDefaults.standard.set(loggedIn, forKey: "loggedIn")
             }
-            let started = try FlowRuntime.start(prepared, restoring: saved, registry: RecipesApp.registry(session: user),
+            let screens = Self.screens(session: user)
+            let started = try FlowRuntime.start(prepared, restoring: saved, registry: screens.viewModels,
                                                 environment: user.environment)
             user.runtime = started.runtime
             self.user = user
             runtime = started.runtime
             let window = UIWindow(windowScene: scene)
-            window.rootViewController = FlowHostController(runtime: started.runtime, screens: Self.controllers)
+            window.rootViewController = FlowHostController(runtime: started.runtime, screens: screens)
             window.makeKeyAndVisible()
             self.window = window
             connectionOptions.urlContexts.forEach { started.runtime.open($0.url.absoluteString) }
@@ -51,22 +51,25 @@ public final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         return activity
     }
 
-    /// A controller per screen; the others get the generic one.
-    static var controllers: ScreenControllers {
-        var controllers = ScreenControllers()
-        controllers.register("recipeList") { entry in
-            RecipeListController(model: entry.viewModel as? RecipeListModel)
-        }
-        return controllers
+    /// Each screen once, its view model with its view controller; the screens given no
+    /// controller get the generic one.
+    static func screens(session: Session) -> AppScreens {
+        var screens = AppScreens(dependencies: RecipesApp.dependencies(session: session))
+        screens.register("recipeList", model: RecipeListModel.init(context:)) { model in RecipeListController(model: model) }
+        screens.register("login", model: LoginModel.init(context:))
+        screens.register("recipeDetail", model: RecipeDetailModel.init(context:))
+        screens.register("reviews", model: ReviewsModel.init(context:))
+        screens.register("settings", model: SettingsModel.init(context:))
+        return screens
     }
 }
 
 /// The recipe list as a table.
 @MainActor
 final class RecipeListController: UITableViewController {
-    private let model: RecipeListModel?
+    private let model: RecipeListModel
 
-    init(model: RecipeListModel?) {
+    init(model: RecipeListModel) {
         self.model = model
         super.init(style: .plain)
     }
@@ -74,19 +77,18 @@ final class RecipeListController: UITableViewController {
     @available(*, unavailable)
     required init?(coder: NSCoder) { nil }
 
-    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { model?.recipes.count ?? 0 }
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { model.recipes.count }
 
     override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
         var content = cell.defaultContentConfiguration()
-        content.text = model?.recipes[indexPath.row].title
+        content.text = model.recipes[indexPath.row].title
         cell.contentConfiguration = content
         return cell
     }
 
     override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-        guard let recipe = model?.recipes[indexPath.row] else { return }
-        model?.select(recipe)
+        model.select(model.recipes[indexPath.row])
     }
 }
 #endif
