@@ -6,7 +6,8 @@ import Testing
 /// `swiftc -typecheck` is run on the files, with the build's modules on the search path.
 @Suite struct GeneratedSwiftCompileTests {
     static let flows = ["flows/recipes.yaml", "flows/notes.yaml", "flows/signup.yaml", "flows/auth-switch.yaml",
-                        "Examples/Tutorial/2-app/Sources/Books/books.flow.yaml", "Tests/BatonCLITests/Fixtures/reserved-names.yaml"]
+                        "Examples/Tutorial/2-app/Sources/Books/books.flow.yaml",
+                        "Tests/BatonCLITests/Fixtures/reserved-names.yaml"]
     static let optionSets: [[String]] = [[], ["--access", "public"], ["--namespace", "Renamed", "--prefix", "My"]]
 
     @Test(arguments: flows, optionSets)
