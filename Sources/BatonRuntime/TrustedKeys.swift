@@ -42,7 +42,7 @@ public struct TrustedKeys: Sendable {
 
 /// Why a key file cannot be read.
 public struct KeyFileError: Error, Sendable {
-    /// What is wrong with the text and what a key file looks like.
+    /// Why the text is not a public key file, in words.
     public var message: String
 }
 
