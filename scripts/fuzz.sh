@@ -41,7 +41,7 @@ if [[ "$target" == runtime ]]; then
 else
     # The modules in dependency order; each is one whole-module object. Once one is rebuilt,
     # every module after it is rebuilt against it.
-    modules=(BatonYAML BatonModel BatonLoader BatonLint)
+    modules=(BatonYAML BatonModel BatonSemantics BatonLoader BatonLint)
     rebuild=0
     for module in "${modules[@]}"; do
         object="$build/$module.o"
