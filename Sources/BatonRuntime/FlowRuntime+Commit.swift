@@ -104,8 +104,7 @@ extension FlowRuntime {
         if options.recordsStates { entries[0].state = core.navigationState() }
         let transition = onTransition
         changeLog { log in
-            // Perf: the one entry of most steps is moved into the log, not copied, unless
-            // `onTransition` is still to be handed it.
+            // Perf: most steps' one entry is moved, not copied (PERFORMANCE.md).
             if entries.count == 1 && transition == nil {
                 log.append(entries.removeLast())
             } else {

@@ -33,8 +33,7 @@ enum CoreFlowContent: Hashable, Codable, Sendable {
         }
     }
 
-    // The readers below switch over `self`, whose payloads they read where they lie: the
-    // accessors further down hand out a copy of one, a retain and a release each time.
+    // Perf: the readers below read payloads in place, the walk 10,462 to 10,064 (PERFORMANCE.md).
 
     /// The item the flow shows (the top of its stack, its selected tab's flow, its branch) as
     /// the walk to the visible screen reads it.

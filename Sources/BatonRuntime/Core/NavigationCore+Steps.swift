@@ -206,8 +206,7 @@ extension NavigationCore {
         if !work.updatedInputs.isEmpty { work.updatedInputs = [] }
     }
 
-    /// The step's report. What the step recorded moves into it rather than being copied and
-    /// then emptied here (a retain and a release of each list, every step).
+    /// The step's report: what the step recorded moves into it.
     private mutating func endStep(result: StepResult, entries: [LogEntry]) -> CoreReport {
         var report = CoreReport(result: result, link: nil, entries: entries, results: [], inputs: [], use: StepUse())
         swap(&report.results, &work.deliveredResults)

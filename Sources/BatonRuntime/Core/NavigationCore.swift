@@ -16,9 +16,7 @@ package struct NavigationCore: Sendable {
     /// How many screen and flow instances one step (or the start) may create.
     package static let maxCreatedPerStep = 10_000
 
-    /// The spec and the tables made from it once. Read where it is kept (`tables.definitions`):
-    /// a property that returned a table by value copied it, a retain and a release of each of
-    /// its lists, at every read.
+    /// The spec and the tables made from it once, read where they are kept (`tables.definitions`).
     package private(set) var tables: SpecTables
     /// What each deep link matched, by URL; cleared when the spec changes.
     var linkMatches: [String: Result<LinkTarget, ActionFailure>] = [:]
