@@ -271,4 +271,46 @@ import Testing
         #expect(mapped.snapshot.heldLinks.isEmpty)
         #expect(SnapshotMapping(from: withLink, to: withLink).map(snapshot).snapshot.heldLinks == snapshot.heldLinks)
     }
+
+    /// (1.2) A sheet keeps the options it was shown with, and an alert stays over the screen
+    /// it was shown on while its flow still shows it there.
+    @Test func aSheetKeepsItsOptionsAndAnAlertStaysWhileItsFlowShowsIt() throws {
+        let flow = changed("      detail.share: sheet share\n",
+                           "      detail.share: {sheet: share, detents: [medium, large], dismissible: false}\n      list.remove: alert sure\n")
+            .replacingOccurrences(of: "  settings: {}\n", with: "  settings: {}\n  sure: {events: [yes, no]}\n")
+            .replacingOccurrences(of: "list: {events: {open: Item}}", with: "list: {events: {open: Item, remove: ~}}")
+        let old = try load(flow)
+        let run = try FlowRuntime(spec: old)
+        run.send("open", from: "list", payload: .record(["id": .string("7")]))
+        run.send("share", from: "detail", payload: .record(["id": .string("7")]))
+        let sheet = run.snapshot()
+        let withSheet = SnapshotMapping(from: old, to: old).map(sheet)
+        #expect(withSheet.losses.isEmpty)
+        #expect(withSheet.snapshot == sheet)
+        let reopened = try FlowRuntime(spec: old)
+        try reopened.restore(withSheet.snapshot)
+        #expect(!reopened.state.canDismiss, "the sheet is still one the user may not swipe away")
+
+        let alerting = try FlowRuntime(spec: old)
+        alerting.send("remove", from: "list")
+        #expect(alerting.dialog?.item.name == "sure")
+        let alert = alerting.snapshot()
+        let kept = SnapshotMapping(from: old, to: old).map(alert)
+        #expect(kept.losses.isEmpty)
+        #expect(kept.snapshot == alert)
+        let back = try FlowRuntime(spec: old)
+        try back.restore(kept.snapshot)
+        #expect(back.dialog?.item.name == "sure")
+
+        let noAlert = try load(flow.replacingOccurrences(of: "      list.remove: alert sure\n", with: ""))
+        let dropped = SnapshotMapping(from: old, to: noAlert).map(alert)
+        #expect(dropped.losses.map(\.cause) == [.noLongerPresented])
+        #expect(dropped.losses.first?.place == "browse")
+        #expect(dropped.losses.first?.losesPlace == true)
+        #expect(dropped.snapshot.dialog == nil)
+        let restoredWithout = try FlowRuntime(spec: noAlert)
+        try restoredWithout.restore(dropped.snapshot)
+        #expect(restoredWithout.dialog == nil)
+        #expect(restoredWithout.state.stack == ["list"])
+    }
 }

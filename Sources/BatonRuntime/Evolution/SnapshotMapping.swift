@@ -72,37 +72,48 @@ public struct SnapshotMapping: Sendable {
                 walk.lose(.heldLinkUnmatched, subject: "links", "held link '\(link)' matches no link of the new flow", dropping: [])
             }
         }
-        let mapped = RuntimeSnapshot(takenUnder: identity, root: root, heldLinks: held, finished: snapshot.finished,
+        var mapped = RuntimeSnapshot(takenUnder: identity, root: root, heldLinks: held, finished: snapshot.finished,
                                      finishedPayload: snapshot.finishedPayload, nextInstanceID: snapshot.nextInstanceID)
+        if let dialog = snapshot.dialog {
+            mapped.dialog = walk.dialog(dialog, over: mapped)
+        }
         return MappedSnapshot(snapshot: mapped, losses: walk.losses)
     }
 
     /// The instance ids on the way from the root to the screen the user sees: each flow's
-    /// modal when it has one, else its top entry, selected tab or shown branch.
+    /// modal when it has one, else its top entry, selected tab or shown branch; and the dialog
+    /// shown over it.
     static func visiblePath(of snapshot: RuntimeSnapshot) -> Set<Int> {
-        var ids: Set<Int> = []
+        var ids: Set<Int> = snapshot.dialog.map { [$0.screen.id] } ?? []
         var current: FlowSnapshot? = snapshot.root
         var depth = 0
         while let flow = current, depth <= maxDepth * 4 {
             depth += 1
             ids.insert(flow.id)
-            let next: ItemSnapshot? = if let modal = flow.presented {
-                modal.item
-            } else {
-                switch flow.kind {
-                case "stack", "sequence": flow.entries.last
-                case "tabs": flow.tabs.first { $0.id == flow.selectedTab }?.flow
-                default: flow.branch
-                }
-            }
             current = nil
-            switch next {
+            switch flow.visibleItem {
             case .screen(let screen): ids.insert(screen.id)
             case .flow(let child): current = child
             case nil: break
             }
         }
         return ids
+    }
+
+    /// The name of the flow instance `id` when it is on the way from the root to the visible
+    /// screen of `snapshot`.
+    static func flow(withID id: Int, onTheVisiblePathOf snapshot: RuntimeSnapshot) -> String? {
+        var current: FlowSnapshot? = snapshot.root
+        var depth = 0
+        while let flow = current, depth <= maxDepth * 4 {
+            if flow.id == id { return flow.flow }
+            depth += 1
+            current = switch flow.visibleItem {
+            case .flow(let child)?: child
+            default: nil
+            }
+        }
+        return nil
     }
 
     /// Where a saved item stands, which decides whether the new flow can have put it there.
@@ -209,7 +220,8 @@ public struct SnapshotMapping: Sendable {
                 (mapped.branch, mapped.kept) = self.branches(saved, flow: name, declared: branches, depth: depth)
             }
             if let modal = saved.presented, let item = item(modal.item, depth: depth, slot: .modal(flow: name), above: []) {
-                mapped.presented = PresentedSnapshot(presentation: modal.presentation, item: item)
+                // The modal keeps the options it was shown with: the sheet stays as the user sees it.
+                mapped.presented = PresentedSnapshot(presentation: modal.presentation, item: item, options: modal.options)
             }
             return mapped
         }
@@ -371,6 +383,25 @@ public struct SnapshotMapping: Sendable {
             }
         }
 
+        /// The saved dialog, when the flow instance that showed it is still on the way to the
+        /// visible screen of `mapped` and its flow still shows the dialog's screen; nil (its loss
+        /// noted) otherwise.
+        mutating func dialog(_ saved: DialogSnapshot, over mapped: RuntimeSnapshot) -> DialogSnapshot? {
+            let dropped = [ItemSnapshot.screen(saved.screen)]
+            guard let owner = SnapshotMapping.flow(withID: saved.owner, onTheVisiblePathOf: mapped) else {
+                lose(.noLongerPresented, subject: "screens.\(saved.screen.screen)",
+                     "the \(saved.presentation.rawValue) '\(saved.screen.screen)' was shown over a place the new flow no longer has",
+                     dropping: dropped)
+                return nil
+            }
+            way = [owner]
+            defer { way = [] }
+            guard case .screen(let screen)? = item(.screen(saved.screen), depth: 0, slot: .modal(flow: owner), above: []) else {
+                return nil
+            }
+            return DialogSnapshot(presentation: saved.presentation, screen: screen, owner: saved.owner)
+        }
+
         /// The saved item as the new flow has it in `slot`, or nil (its loss noted, with
         /// `above`) when it has no place for it.
         private mutating func item(_ saved: ItemSnapshot, depth: Int, slot: Slot, above: [ItemSnapshot]) -> ItemSnapshot? {
@@ -432,6 +463,19 @@ extension SnapshotMapping {
     /// when the old flow is known.
     fileprivate func renameHint(for name: String, _ kind: TargetKind) -> String? {
         old.flatMap { Migrations.unsaidRename(of: name, kind, from: $0, to: new.spec) }
+    }
+}
+
+extension FlowSnapshot {
+    /// What the flow shows: its modal when it has one, else its top entry, selected tab or
+    /// shown branch.
+    fileprivate var visibleItem: ItemSnapshot? {
+        if let modal = presented { return modal.item }
+        return switch kind {
+        case "stack", "sequence": entries.last
+        case "tabs": tabs.first { $0.id == selectedTab }?.flow
+        default: branch
+        }
     }
 }
 

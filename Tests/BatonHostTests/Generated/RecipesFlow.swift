@@ -164,6 +164,12 @@ enum Recipes {
             try context.input(as: Recipe.self)
         }
 
+        /// Sends `reviews.close`.
+        @discardableResult
+        func close() -> StepResult {
+            context.send("close")
+        }
+
         /// Sends `reviews.back`.
         @discardableResult
         func back() -> StepResult {
@@ -349,7 +355,7 @@ extension Recipes.Screens where RecipeDetailView == Never {
 
 extension Recipes.Screens where ReviewsModel == GenericViewModel {
     static func reviewsModel(_ screen: Recipes.ReviewsScreen) -> GenericViewModel {
-        GenericViewModel(context: screen.context, events: ["back", "done"])
+        GenericViewModel(context: screen.context, events: ["close", "back", "done"])
     }
 }
 
