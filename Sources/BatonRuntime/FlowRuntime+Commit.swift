@@ -145,16 +145,24 @@ public struct ScreenInstance: Sendable, Hashable {
 
 /// What a new flow (`replace(with:)`) did to the screen instances and their view models: the
 /// instances it kept keep theirs; those it made have new ones (made by the app's factory now,
-/// or a `GenericViewModel` when first read); those it let go have had theirs released.
+/// or a `GenericViewModel` when first read); those it let go have had theirs released. And what
+/// of the user's state it could not keep, as a restore under the new flow would drop it.
 public struct ViewModelTurnover: Sendable, Equatable {
     /// The instances made, whose view models are new, in the order made.
     public var made: [ScreenInstance]
     /// The instances let go, whose view models were released.
     public var released: [ScreenInstance]
+    /// What the new flow dropped of the state, and why (`SnapshotMapping`); empty when it
+    /// kept everything.
+    public var losses: [SnapshotLoss]
 
-    /// A turnover that made `made` and let go of `released`.
-    public init(made: [ScreenInstance], released: [ScreenInstance]) {
+    /// A turnover that made `made`, let go of `released` and dropped `losses`.
+    public init(made: [ScreenInstance], released: [ScreenInstance], losses: [SnapshotLoss] = []) {
         self.made = made
         self.released = released
+        self.losses = losses
     }
+
+    /// Whether the user still sees the screen they saw: no loss took their place.
+    public var keepsPlace: Bool { !losses.contains(where: \.losesPlace) }
 }

@@ -26,7 +26,9 @@ extension FlowRuntime {
     }
 
     /// Swaps in a prepared flow as `replaceSpec(_:)` does, keeping the user's place where the
-    /// new flow still has it, without linting it again. The coordinators and view models of the
+    /// new flow still has it, without linting it again: what is kept is what a restore under
+    /// the new flow keeps of a snapshot taken now (`SnapshotMapping`), and the turnover says
+    /// what was dropped. The coordinators and view models of the
     /// instances the new flow keeps (the same instance of the same screen or flow) stay, and
     /// take the new definitions; the others are let go, and view models are made for what the
     /// new flow shows anew: the instances of both are returned. Throws, changing nothing, when
@@ -35,16 +37,17 @@ extension FlowRuntime {
     public func replace(with prepared: PreparedFlow) throws(DiagnosticsError) -> ViewModelTurnover {
         guard queue.begin() else { throw DiagnosticsError([RuntimeDiagnostic.busy("replace(with:)")]) }
         let left = core.state
-        let report: CoreReport
+        let report: CoreReport, losses: [SnapshotLoss]
         do {
-            report = try core.replaceSpec(prepared.spec)
+            (report, losses) = try core.replaceSpec(prepared.spec)
         } catch {
             queue.end()
             throw error
         }
         spec = prepared.spec
         cachedIdentity = nil
-        let turnover = keepSurvivors(leaving: left)
+        var turnover = keepSurvivors(leaving: left)
+        turnover.losses = losses
         commit(report)
         noteStateChanged()
         takeQueued()

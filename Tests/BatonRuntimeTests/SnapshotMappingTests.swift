@@ -313,4 +313,23 @@ import Testing
         #expect(restoredWithout.dialog == nil)
         #expect(restoredWithout.state.stack == ["list"])
     }
+
+    /// A remote update keeps what a restore under the new flow keeps of a snapshot taken at
+    /// that moment, and reports the same losses: one mapping for both.
+    @Test(arguments: [("      detail.more: push extra\n", ""),
+                      ("    tabs: [browse, {flow: settingsTab, id: settings}]", "    tabs: [browse]"),
+                      ("extra", "further")])
+    func aRemoteUpdateKeepsWhatARestoreUnderTheNewFlowKeeps(_ old: String, _ new: String) throws {
+        let updated = try load(changed(old, new))
+        let snapshot = try deepSnapshot()
+        let restored = try FlowRuntime(spec: updated)
+        try restored.restore(snapshot)
+        let running = try FlowRuntime(spec: load(Self.base))
+        try running.restore(snapshot)
+        let turnover = try running.replace(with: PreparedFlow.prepare(spec: updated))
+        #expect(turnover.losses.map(\.cause) == SnapshotMapping(to: updated).map(snapshot).losses.map(\.cause))
+        #expect(!turnover.losses.isEmpty)
+        #expect(running.state == restored.state)
+        #expect(turnover.keepsPlace == !turnover.losses.contains(where: \.losesPlace))
+    }
 }

@@ -67,32 +67,16 @@ extension NavigationCore {
 
     /// Takes a snapshot taken under another version: mapped into this flow, which keeps only
     /// what this flow can have reached, then every flow the mapping left empty started afresh
-    /// (a root left with nothing starts the flow again). The mapping's losses.
+    /// in place (`repair`). The mapping's losses.
     private mutating func restore(mapping snapshot: RuntimeSnapshot, into identity: FlowIdentity)
         throws(DiagnosticsError) -> [SnapshotLoss] {
         if let problem = SnapshotLimits.problem(with: snapshot) {
             throw DiagnosticsError([RuntimeDiagnostic.snapshot(problem)])
         }
         let mapped = SnapshotMapping(old: nil, new: tables.spec, identity: identity).map(snapshot, environment: environment)
-        let kept = mapped.snapshot
         let left = state
-        var reader = SnapshotReader(index: tables.index, lenient: true)
         do throws(SnapshotFailure) {
-            let root = try reader.flow(kept.root, parent: nil, depth: 0)
-            guard kept.nextInstanceID > reader.maxID else {
-                throw SnapshotFailure("nextInstanceID \(kept.nextInstanceID) is not above the ids in use")
-            }
-            state = CoreState(
-                rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: kept.heldLinks,
-                finished: kept.finished, finishedPayload: kept.finishedPayload, nextInstanceID: kept.nextInstanceID)
-        } catch {
-            throw DiagnosticsError([RuntimeDiagnostic.snapshot(error.message)])
-        }
-        do throws(ActionFailure) {
-            if kept.finished == nil && kept.root.entries.isEmpty && kept.root.tabs.isEmpty && kept.root.branch == nil {
-                state = CoreState(rootID: 0, flows: [:], screens: [:], nextInstanceID: state.nextInstanceID)
-                state.rootID = try makeRootFlow()
-            }
+            try adopt(mapped.snapshot)
         } catch {
             state = left
             throw DiagnosticsError([RuntimeDiagnostic.snapshot(error.message)])
@@ -105,29 +89,19 @@ extension NavigationCore {
         return mapped.losses
     }
 
-    /// Swaps in a new spec (linted by the caller), keeping the user's place where the new spec
-    /// still has it: whatever no longer fits is dropped, and flows left empty start again.
-    /// Throws, keeping the old spec, when the new one cannot start.
-    package mutating func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) -> CoreReport {
+    /// Swaps in a new spec (linted by the caller), keeping of the user's state what a restore
+    /// under the new spec would keep of a snapshot taken now (`SnapshotMapping`): whatever no
+    /// longer fits is dropped, and flows left empty start again. The step's report and the
+    /// mapping's losses. Throws, keeping the old spec, when the new one cannot start.
+    package mutating func replaceSpec(_ newSpec: FlowSpec) throws(DiagnosticsError) -> (report: CoreReport, losses: [SnapshotLoss]) {
         let saved = snapshot()
         let oldSpec = tables.spec
         let oldState = state
+        let mapped = SnapshotMapping(from: oldSpec, to: newSpec).map(saved, environment: environment)
         replaceIndex(with: newSpec)
         work.createdThisStep = 0
-        var reader = SnapshotReader(index: tables.index, lenient: true)
-        let root = saved.root.flow == newSpec.start.name ? try? reader.flow(saved.root, parent: nil, depth: 0) : nil
-        do throws(ActionFailure) {
-            if let root {
-                let dialog = saved.dialog.flatMap { try? reader.dialog($0) }
-                state = CoreState(
-                    rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: saved.heldLinks,
-                    finished: saved.finished, finishedPayload: saved.finishedPayload,
-                    nextInstanceID: max(saved.nextInstanceID, reader.maxID + 1), dialog: dialog)
-            } else {
-                state = CoreState(rootID: 0, flows: [:], screens: [:],
-                                  nextInstanceID: max(saved.nextInstanceID, reader.maxID + 1))
-                state.rootID = try makeRootFlow()
-            }
+        do throws(SnapshotFailure) {
+            try adopt(mapped.snapshot)
         } catch {
             replaceIndex(with: oldSpec)
             state = oldState
@@ -135,7 +109,27 @@ extension NavigationCore {
         }
         collectReleased()
         work.needsRepair = true
-        return settleAfterChange(following: false)
+        return (settleAfterChange(following: false), mapped.losses)
+    }
+
+    /// Takes a snapshot `SnapshotMapping` made for this spec: read leniently (the mapping kept
+    /// only what fits), the dialog kept while its flow is on the way to the visible screen.
+    /// Flows left empty are for the caller to start (`repair`). Throws when it cannot be read;
+    /// the caller puts its state back.
+    private mutating func adopt(_ kept: RuntimeSnapshot) throws(SnapshotFailure) {
+        var reader = SnapshotReader(index: tables.index, lenient: true)
+        let root = try reader.flow(kept.root, parent: nil, depth: 0)
+        guard kept.nextInstanceID > reader.maxID else {
+            throw SnapshotFailure("nextInstanceID \(kept.nextInstanceID) is not above the ids in use")
+        }
+        let dialog = kept.dialog.flatMap { try? reader.dialog($0) }
+        state = CoreState(
+            rootID: root, flows: reader.flows, screens: reader.screens, heldLinks: kept.heldLinks,
+            finished: kept.finished, finishedPayload: kept.finishedPayload, nextInstanceID: kept.nextInstanceID,
+            dialog: dialog)
+        if let dialog, !CoreWalk(state).flows.contains(dialog.owner) {
+            state.dialog = nil
+        }
     }
 
     private func flowSnapshot(_ id: Int, depth: Int) -> FlowSnapshot {
