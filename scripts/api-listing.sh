@@ -4,9 +4,10 @@
 #
 #   scripts/api-listing.sh                        regenerate api/ after a deliberate API change
 #   scripts/api-listing.sh --check                fail with the difference when api/ is stale, or
-#                                                 on a public declaration of a documented module
-#                                                 (DOCUMENTED in api-listing.py) without a doc
-#                                                 comment (CI runs this)
+#                                                 on a public declaration of a library product
+#                                                 (DOCUMENTED and SOURCE_MODULES in
+#                                                 api-listing.py) without a doc comment (CI runs
+#                                                 this)
 #   scripts/api-listing.sh --undocumented [MODULE...]
 #                                                 list public declarations without a doc comment,
 #                                                 of the documented modules or of those named

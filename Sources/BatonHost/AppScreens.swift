@@ -24,6 +24,7 @@ public struct AppScreens {
     private var byScreen: [String: ViewMaker] = [:]
     private var byViewModel: [String: ViewMaker] = [:]
 
+    /// No screens yet; `dependencies` is what every view-model factory gets.
     public init(dependencies: Dependencies = Dependencies()) {
         viewModels = ViewModelRegistry(dependencies: dependencies)
     }

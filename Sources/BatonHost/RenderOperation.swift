@@ -51,13 +51,16 @@ public enum RenderContent {
 
 /// One tab of a tab bar: its id, its label from the flow and the identity of what it shows.
 public struct RenderTab: Hashable, Sendable {
+    /// The tab's id in the flow (what `selectTab` takes).
     public let id: String
+    /// Its label, from the flow.
     public let title: String
     /// The SF Symbol named in the flow, if any.
     public let icon: String?
     /// What the tab shows; nil while its flow shows nothing.
     public let content: ViewIdentity?
 
+    /// A tab with its id, label, icon and content.
     public init(id: String, title: String, icon: String?, content: ViewIdentity?) {
         self.id = id
         self.title = title
@@ -75,6 +78,7 @@ public struct RenderModal: Hashable, Sendable, Identifiable {
     public let level: Int
     /// The modal it is presented from; nil at level 0 (the host's own view or controller).
     public let presenter: ViewIdentity?
+    /// How it is presented: a sheet, a full-screen cover or a popover.
     public let presentation: Presentation
     /// For a popover: the screen it points at (the visible screen below it).
     public let anchor: ViewIdentity?
@@ -85,6 +89,8 @@ public struct RenderModal: Hashable, Sendable, Identifiable {
     /// Its identity, for `sheet(item:)` and friends.
     public var id: ViewIdentity { identity }
 
+    /// A modal with what it shows, its level, its presenter, how it is presented, where a
+    /// popover points and whether the user may swipe it away.
     public init(identity: ViewIdentity, level: Int, presenter: ViewIdentity?, presentation: Presentation,
                 anchor: ViewIdentity?, swipeDisabled: Bool) {
         self.identity = identity

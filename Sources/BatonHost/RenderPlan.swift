@@ -7,6 +7,7 @@ import BatonRuntime
 /// with its content set first; then what nothing shows any more is released.
 @MainActor
 public struct RenderPlan {
+    /// What the host does, in order.
     public let operations: [RenderOperation]
 
     /// Whether there is nothing to do.

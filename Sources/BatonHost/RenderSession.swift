@@ -21,6 +21,7 @@ public final class RenderSession {
     /// Runs `work` soon, on the main actor (after the current event: the next run-loop turn).
     public typealias Schedule = @MainActor (_ work: @escaping @MainActor @Sendable () -> Void) -> Void
 
+    /// The running flow whose state the session renders, and which the user's gestures reach.
     public let runtime: FlowRuntime
     /// What the host shows now, as far as the session knows: each operation done, each gesture
     /// reported.
@@ -39,6 +40,7 @@ public final class RenderSession {
     /// Whether `runQueue` is carrying operations out (a callback then only marks the plan stale).
     private var isRunning = false
 
+    /// A session that renders `runtime` once it is started; nothing is shown before.
     public init(runtime: FlowRuntime) {
         self.runtime = runtime
     }

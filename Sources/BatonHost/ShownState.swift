@@ -16,6 +16,7 @@ public struct ShownState: Equatable, Sendable {
     /// The modals presented, outermost first.
     public internal(set) var modals: [RenderModal] = []
 
+    /// Nothing shown.
     public init() {}
 
     /// The state after `operation` is done.
@@ -46,12 +47,16 @@ public struct ShownState: Equatable, Sendable {
 
 /// A navigation stack as shown: its pages, bottom first, and what its top page's back does.
 public struct ShownStack: Equatable, Sendable {
+    /// Its pages, bottom first.
     public internal(set) var pages: [ViewIdentity]
+    /// What the back button of its top page does.
     public internal(set) var back: BackRule
 }
 
 /// A tab bar as shown: its tabs and the selected one.
 public struct ShownTabs: Equatable, Sendable {
+    /// Its tabs, in order.
     public internal(set) var tabs: [RenderTab]
+    /// The id of the selected tab; nil before one is selected.
     public internal(set) var selected: String?
 }

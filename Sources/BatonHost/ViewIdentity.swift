@@ -10,6 +10,7 @@ public struct ViewIdentity: Hashable, Sendable, Comparable, CustomStringConverti
     /// The screen or flow id.
     public let name: String
 
+    /// An identity; a `RenderSession` gives them out, each serial once.
     public init(serial: Int, instance: Int, name: String) {
         self.serial = serial
         self.instance = instance

@@ -17,10 +17,13 @@ import SwiftUI
 public struct FlowHost: View {
     @State private var renderer: SwiftUIRenderer
 
+    /// Shows `runtime`, drawing each screen with the view registered for it in `screens` (else
+    /// `GenericScreenView`). The runtime takes `screens.viewModels` as its registry.
     public init(runtime: FlowRuntime, screens: AppScreens = AppScreens()) {
         _renderer = State(initialValue: SwiftUIRenderer(runtime: runtime, screens: screens))
     }
 
+    /// The window's content and the modals over it, rendered from the first appearance on.
     public var body: some View {
         IdentityView(identity: renderer.base, renderer: renderer)
             .modifier(ModalLevel(level: 0, renderer: renderer))

@@ -6,14 +6,18 @@ import SwiftUI
 /// event it can send without a payload (`RenderSession.eventsWithoutPayload(of:)`), so a flow
 /// with a new screen is still usable.
 public struct GenericScreenView: View {
+    /// The screen instance shown: its id, title and view model.
     public let entry: ScreenEntry
+    /// The events it offers, a button each.
     public let events: [String]
 
+    /// The generic view of `entry`, with a button per event of `events`.
     public init(entry: ScreenEntry, events: [String]) {
         self.entry = entry
         self.events = events
     }
 
+    /// Its title, a line saying no view is registered, and the events' buttons.
     public var body: some View {
         List {
             Section {

@@ -11,12 +11,15 @@ import UIKit
 /// changed (it observes `stateVersion`). Make it the window's root view controller.
 @MainActor
 public final class FlowHostController: UIViewController {
+    /// The running flow it shows.
     public let runtime: FlowRuntime
     private let session: RenderSession
     private lazy var store = ControllerStore(session: session, screens: screens, host: self)
     private let screens: AppScreens
     private var shown: UIViewController?
 
+    /// Shows `runtime`, each screen with the view controller registered for it in `screens`
+    /// (else `GenericScreenController`). The runtime takes `screens.viewModels` as its registry.
     public init(runtime: FlowRuntime, screens: AppScreens = AppScreens()) {
         self.runtime = runtime
         self.session = RenderSession(runtime: runtime)

@@ -10,6 +10,8 @@ public final class GenericScreenController: UITableViewController {
     private let entry: ScreenEntry
     private let events: [String]
 
+    /// The generic controller of `entry`, with a row per event the session says it can send
+    /// without a payload.
     public init(entry: ScreenEntry, session: RenderSession) {
         self.entry = entry
         self.events = session.eventsWithoutPayload(of: entry)
