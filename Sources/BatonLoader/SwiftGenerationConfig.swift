@@ -9,6 +9,7 @@ import BatonYAML
 /// prefix: Shop                # put in front of every generated type name
 /// namespaces:                 # the enum each flow's declarations are in, by flow file name
 ///   recipes: RecipesFlow      # recipes.flow.yaml; the default is the flow's app, else its file name
+/// registry: true              # also write the registry's skeleton for BatonHost's AppScreens
 /// ```
 public struct SwiftGenerationConfig: Sendable, Hashable {
     /// The file name the build plugin looks for in a target.
@@ -20,12 +21,15 @@ public struct SwiftGenerationConfig: Sendable, Hashable {
     public var prefix: String?
     /// The namespace of each flow, by the flow file's name without `.flow.yaml` (or `.yaml`).
     public var namespaces: [String: String]
+    /// Whether to write the registry's skeleton (`--registry`); nil leaves the default, off.
+    public var registry: Bool?
 
     /// A configuration; every part left out keeps the generator's default.
-    public init(access: String? = nil, prefix: String? = nil, namespaces: [String: String] = [:]) {
+    public init(access: String? = nil, prefix: String? = nil, namespaces: [String: String] = [:], registry: Bool? = nil) {
         self.access = access
         self.prefix = prefix
         self.namespaces = namespaces
+        self.registry = registry
     }
 
     /// The values `access` takes.
@@ -71,7 +75,7 @@ public struct SwiftGenerationConfigLoader: Sendable {
 }
 
 extension NodeReader {
-    private static let generationKeys = ["access", "prefix", "namespaces"]
+    private static let generationKeys = ["access", "prefix", "namespaces", "registry"]
 
     func swiftGenerationConfig(_ root: Node) -> SwiftGenerationConfig {
         var config = SwiftGenerationConfig()
@@ -94,6 +98,7 @@ extension NodeReader {
                 config.namespaces[flow.value] = name
             }
         }
+        config.registry = values["registry"].flatMap { bool($0, "`registry`") }
         return config
     }
 }

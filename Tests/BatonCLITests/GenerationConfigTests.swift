@@ -45,6 +45,28 @@ import Testing
         #expect(result.errors.contains("\(config):3:9: error: '9x' is not a valid `prefix` id"))
     }
 
+    /// `registry: true` writes the registry's skeleton as `--registry` does, so the build
+    /// plugin, which passes the target's file, writes it too.
+    @Test func theConfigTurnsTheRegistryOn() throws {
+        let config = try Self.write("registry: true\n")
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let withFile = try CLI.run(["generate", "swift", "flows/recipes.yaml", "--config", config, "--source-name", "flows/recipes.yaml"])
+        let withFlag = try CLI.run(["generate", "swift", "flows/recipes.yaml", "--registry", "--source-name", "flows/recipes.yaml"])
+        #expect(withFile.status == 0, "\(withFile.errors)")
+        #expect(withFile.output.contains("extension Recipes.Screens {"))
+        // The same code; only the header's command differs.
+        let body = { (text: String) in text.split(separator: "\n").dropFirst(2).joined(separator: "\n") }
+        #expect(body(withFile.output) == body(withFlag.output))
+        let off = try Self.write("registry: false\n")
+        defer { try? FileManager.default.removeItem(atPath: off) }
+        #expect(try !CLI.run(["generate", "swift", "flows/recipes.yaml", "--config", off]).output.contains("protocol Screens"))
+        let wrong = try Self.write("registry: yes\n")
+        defer { try? FileManager.default.removeItem(atPath: wrong) }
+        let refused = try CLI.run(["generate", "swift", "flows/recipes.yaml", "--config", wrong])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("\(wrong):1:11: error:"), "\(refused.errors)")
+    }
+
     @Test func aMissingConfigIsAnError() throws {
         let result = try CLI.run(["generate", "swift", "flows/notes.yaml", "--config", "no/such/baton-generate.yaml"])
         #expect(result.status != 0)

@@ -59,7 +59,7 @@ extension BatonCommand {
             @ArgumentParser.Flag(help: "Also write the registry's skeleton: a protocol with each screen's view model and view, and `register(in:)` for BatonHost's AppScreens.")
             var registry = false
 
-            @Option(help: "A baton-generate.yaml whose access, prefix and namespaces apply where an option is left out.", completion: .file(extensions: ["yaml"]))
+            @Option(help: "A baton-generate.yaml whose access, prefix, namespaces and registry apply where an option is left out.", completion: .file(extensions: ["yaml"]))
             var config: String?
 
             @Option(help: "How the header names the flow (default: its path, relative to the current folder).")
@@ -92,7 +92,7 @@ extension BatonCommand {
                     generator.namespace = name
                 }
                 generator.prefix = prefix ?? settings.prefix
-                generator.emitsRegistry = registry
+                generator.emitsRegistry = registry || settings.registry == true
                 generator.commandOptions = commandOptions
                 let text = Data(generator.generate().utf8)
                 if let interfacePath = interface ?? output.map({ Self.interfacePath(besideSwift: $0, flow: flow) }) {
