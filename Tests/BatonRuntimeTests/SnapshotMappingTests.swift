@@ -272,6 +272,16 @@ import Testing
         #expect(SnapshotMapping(from: withLink, to: withLink).map(snapshot).snapshot.heldLinks == snapshot.heldLinks)
     }
 
+    /// `snapshot` mapped into the flow it was taken under, which keeps all of it, restored.
+    private func mappedIntoItself(_ snapshot: RuntimeSnapshot, spec: FlowSpec) throws -> FlowRuntime {
+        let mapped = SnapshotMapping(from: spec, to: spec).map(snapshot)
+        #expect(mapped.losses.isEmpty)
+        #expect(mapped.snapshot == snapshot)
+        let run = try FlowRuntime(spec: spec)
+        try run.restore(mapped.snapshot)
+        return run
+    }
+
     /// (1.2) A sheet keeps the options it was shown with, and an alert stays over the screen
     /// it was shown on while its flow still shows it there.
     @Test func aSheetKeepsItsOptionsAndAnAlertStaysWhileItsFlowShowsIt() throws {
@@ -283,24 +293,14 @@ import Testing
         let run = try FlowRuntime(spec: old)
         run.send("open", from: "list", payload: .record(["id": .string("7")]))
         run.send("share", from: "detail", payload: .record(["id": .string("7")]))
-        let sheet = run.snapshot()
-        let withSheet = SnapshotMapping(from: old, to: old).map(sheet)
-        #expect(withSheet.losses.isEmpty)
-        #expect(withSheet.snapshot == sheet)
-        let reopened = try FlowRuntime(spec: old)
-        try reopened.restore(withSheet.snapshot)
-        #expect(!reopened.state.canDismiss, "the sheet is still one the user may not swipe away")
+        #expect(try !mappedIntoItself(run.snapshot(), spec: old).state.canDismiss,
+                "the sheet is still one the user may not swipe away")
 
         let alerting = try FlowRuntime(spec: old)
         alerting.send("remove", from: "list")
         #expect(alerting.dialog?.item.name == "sure")
         let alert = alerting.snapshot()
-        let kept = SnapshotMapping(from: old, to: old).map(alert)
-        #expect(kept.losses.isEmpty)
-        #expect(kept.snapshot == alert)
-        let back = try FlowRuntime(spec: old)
-        try back.restore(kept.snapshot)
-        #expect(back.dialog?.item.name == "sure")
+        #expect(try mappedIntoItself(alert, spec: old).dialog?.item.name == "sure")
 
         let noAlert = try load(flow.replacingOccurrences(of: "      list.remove: alert sure\n", with: ""))
         let dropped = SnapshotMapping(from: old, to: noAlert).map(alert)
