@@ -5,12 +5,15 @@ import BatonRuntime
 /// `back` taken on a copy of it is the system's pop when it lays out as that pop (the same
 /// layout with the top page gone, nothing else changed). Anything else the flow does on `back`
 /// (a transition of its own, a dismiss, a switch) is `flow`; a `back` it does not take, or
-/// takes and changes nothing for (`ignore`), is `refused`.
+/// takes and changes nothing for (`ignore`), is `refused`. Under a dialog it is nil: the
+/// back button cannot be reached there (the dialog takes every touch), and the runtime refuses
+/// every `back`, so the page keeps the rule it shows rather than change it under the dialog.
 enum BackRules {
     @MainActor
-    static func rule(core: NavigationCore, layout: RenderLayout) -> BackRule {
+    static func rule(core: NavigationCore, layout: RenderLayout) -> BackRule? {
+        guard layout.dialog == nil else { return nil }
         let top = layout.modals.last?.content ?? layout.base
-        guard let stack = top.visible.stack, stack.pages.count > 1 else { return .none }
+        guard let stack = top.visible.stack, stack.pages.count > 1 else { return BackRule.none }
         var copy = core
         let report = copy.take(.back)
         guard report.result.isHandled else { return .refused }

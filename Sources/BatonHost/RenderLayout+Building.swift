@@ -5,8 +5,9 @@ extension RenderLayout {
     /// How deep a layout is built before the builder stops (the runtime bounds nesting already).
     static let maxDepth = 256
 
-    /// The layout of `state`: what each flow on the way shows, and the modals on the way to the
-    /// visible screen (`CoreState.modalOwnersOnWay`); nothing once the root has finished.
+    /// The layout of `state`: what each flow on the way shows, the modals on the way to the
+    /// visible screen (`CoreState.modalOwnersOnWay`) and the dialog over them; nothing once the
+    /// root has finished.
     init(state: CoreState, index: SpecIndex) {
         guard state.finished == nil else {
             self.init(base: .empty, modals: [])
@@ -18,9 +19,12 @@ extension RenderLayout {
             let content = modal.item.isFlow ? builder.node(flow: modal.item.id, embedded: false, depth: 0).node
                 : .screen(LayoutItem(modal.item))
             return LayoutModal(owner: owner, item: LayoutItem(modal.item), presentation: modal.presentation,
-                               content: content, swipeDisabled: ModalRules.swipeDisabled(modal))
+                               content: content, options: modal.options, swipeDisabled: !modal.userCanSwipeAway)
         }
-        self.init(base: builder.node(flow: state.rootID, embedded: false, depth: 0).node, modals: modals)
+        let dialog = state.dialog.map {
+            LayoutDialog(item: LayoutItem($0.item), presentation: $0.presentation, cancels: $0.cancels)
+        }
+        self.init(base: builder.node(flow: state.rootID, embedded: false, depth: 0).node, modals: modals, dialog: dialog)
     }
 }
 
@@ -28,13 +32,6 @@ extension LayoutItem {
     init(_ item: CoreItem) {
         self.init(instance: item.id, name: item.name, isFlow: item.isFlow)
     }
-}
-
-/// What the flow decides of a modal beyond what it shows.
-enum ModalRules {
-    /// Whether the user may not swipe `modal` away: no flow can say so yet, so never. (The
-    /// format's `dismissible: false` feeds it.)
-    static func swipeDisabled(_ modal: CoreModal) -> Bool { false }
 }
 
 /// Builds the nodes of a layout from the core's state.

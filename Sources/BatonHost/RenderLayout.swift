@@ -1,14 +1,16 @@
 import BatonModel
 import BatonRuntime
 
-/// What the flow shows, laid out as a host shows it: the window's content (`base`) and the
-/// modals presented over it, one from inside the other. Read from the core's state alone
-/// (`init(state:index:)`), so that two states lay out the same exactly when a host shows the
-/// same for both: what `BackRules` compares.
+/// What the flow shows, laid out as a host shows it: the window's content (`base`), the
+/// modals presented over it, one from inside the other, and the dialog over them all. Read
+/// from the core's state alone (`init(state:index:)`), so that two states lay out the same
+/// exactly when a host shows the same for both: what `BackRules` compares.
 struct RenderLayout: Equatable {
     var base: LayoutNode
     /// The modals on the way to the visible screen, outermost first.
     var modals: [LayoutModal]
+    /// (1.2) The alert or confirmation dialog over the topmost modal (or the window's content).
+    var dialog: LayoutDialog?
 }
 
 /// A screen or flow instance in a layout.
@@ -65,8 +67,18 @@ struct LayoutModal: Equatable {
     var item: LayoutItem
     var presentation: Presentation
     var content: LayoutNode
-    /// Whether the user may not swipe it away.
+    /// (1.2) Its detents and grabber as the flow wrote them.
+    var options: PresentationOptions
+    /// Whether the user may not swipe it away (the runtime's rule, `CoreModal.userCanSwipeAway`).
     var swipeDisabled: Bool
+}
+
+/// (1.2) An alert or a confirmation dialog: its screen instance, which of the two, and whether
+/// a tap outside sends its `cancel` (the runtime's `CoreDialog.cancels`).
+struct LayoutDialog: Equatable {
+    var item: LayoutItem
+    var presentation: Presentation
+    var cancels: Bool
 }
 
 extension LayoutNode {

@@ -2,8 +2,9 @@ import BatonModel
 import BatonRuntime
 
 /// One thing a host does to bring what it shows in line with the flow, in the order a
-/// `RenderPlan` lists them. `present` and `dismiss` take time: the host calls the completion it
-/// is handed once the platform says the transition finished, and nothing after it runs before.
+/// `RenderPlan` lists them. `present`, `dismiss` and their dialog forms take time: the host
+/// calls the completion it is handed once the platform says the transition finished, and nothing
+/// after it runs before.
 @MainActor
 public enum RenderOperation {
     /// Make the view or view controller of a new identity.
@@ -24,13 +25,18 @@ public enum RenderOperation {
     case present(RenderModal)
     /// Dismiss what `presenter` presents (the modal at `level`) and everything above it.
     case dismiss(level: Int, presenter: ViewIdentity?)
+    /// (1.2) Present an alert or a confirmation dialog from the topmost modal (the host itself at
+    /// level 0), once every modal under it is on screen.
+    case presentDialog(RenderDialog)
+    /// (1.2) Dismiss the dialog shown, before any modal under it goes.
+    case dismissDialog(RenderDialog)
     /// Let go of the view or controller of an identity: nothing shows it any more.
     case release(ViewIdentity)
 
     /// Whether the host calls the completion only once the platform's transition finished.
     public var takesTime: Bool {
         switch self {
-        case .present, .dismiss: true
+        case .present, .dismiss, .presentDialog, .dismissDialog: true
         default: false
         }
     }
@@ -66,39 +72,6 @@ public struct RenderTab: Hashable, Sendable {
         self.title = title
         self.icon = icon
         self.content = content
-    }
-}
-
-/// A modal to present: what it shows, how, from where, and what the user may do with it.
-public struct RenderModal: Hashable, Sendable, Identifiable {
-    /// The presented instance's identity; its content is this identity's view (a screen's,
-    /// wrapped by the host in a navigation bar of its own, or a flow's container).
-    public let identity: ViewIdentity
-    /// 0 for the modal presented over the window's content, 1 for the one presented from it...
-    public let level: Int
-    /// The modal it is presented from; nil at level 0 (the host's own view or controller).
-    public let presenter: ViewIdentity?
-    /// How it is presented: a sheet, a full-screen cover or a popover.
-    public let presentation: Presentation
-    /// For a popover: the screen it points at (the visible screen below it).
-    public let anchor: ViewIdentity?
-    /// Whether the user may not swipe it away (`interactiveDismissDisabled`,
-    /// `isModalInPresentation`).
-    public let swipeDisabled: Bool
-
-    /// Its identity, for `sheet(item:)` and friends.
-    public var id: ViewIdentity { identity }
-
-    /// A modal with what it shows, its level, its presenter, how it is presented, where a
-    /// popover points and whether the user may swipe it away.
-    public init(identity: ViewIdentity, level: Int, presenter: ViewIdentity?, presentation: Presentation,
-                anchor: ViewIdentity?, swipeDisabled: Bool) {
-        self.identity = identity
-        self.level = level
-        self.presenter = presenter
-        self.presentation = presentation
-        self.anchor = anchor
-        self.swipeDisabled = swipeDisabled
     }
 }
 

@@ -1,10 +1,12 @@
 import BatonRuntime
 
 /// The operations that bring what a host shows (`ShownState`) in line with what the flow
-/// wants, in order: the lowest modal that goes is dismissed (with everything above it), what is
-/// new is made, the window's content, stacks and tab bars are set (with animation where the user
-/// sees them), and the new modals are presented one at a time, each from the one below, each
-/// with its content set first; then what nothing shows any more is released.
+/// wants, in order: a dialog that goes (or whose modals under it change) is dismissed, then the
+/// lowest modal that goes (with everything above it), what is new is made, the window's content,
+/// stacks and tab bars are set (with animation where the user sees them), and the new modals are
+/// presented one at a time, each from the one below, each with its content set first; then the
+/// new dialog, from the topmost modal once that is on screen; then what nothing shows any more is
+/// released.
 @MainActor
 public struct RenderPlan {
     /// What the host does, in order.
@@ -33,6 +35,10 @@ public struct RenderPlan {
             while kept < shown.modals.count, kept < wanted.modals.count,
                   Self.isSame(shown.modals[kept], wanted.modals[kept]) { kept += 1 }
         }
+        // The dialog stays only over the same modals; UIKit would take it along, unseen, with
+        // a modal under it, and cannot present a modal over it.
+        let keepsDialog = shown.dialog == wanted.dialog && kept == shown.modals.count && kept == wanted.modals.count
+        if let dialog = shown.dialog, !keepsDialog { operations.append(.dismissDialog(dialog)) }
         if kept < shown.modals.count {
             operations.append(.dismiss(level: kept, presenter: shown.modals[kept].presenter))
         }
@@ -50,6 +56,7 @@ public struct RenderPlan {
             }
             if isNew, wanted.modals.indices.contains(level - 1) { operations.append(.present(wanted.modals[level - 1])) }
         }
+        if let dialog = wanted.dialog, !keepsDialog { operations.append(.presentDialog(dialog)) }
         for identity in shown.made.subtracting(wanted.made).sorted() { operations.append(.release(identity)) }
         self.operations = operations
     }

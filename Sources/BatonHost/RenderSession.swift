@@ -39,6 +39,8 @@ public final class RenderSession {
     private var isScheduled = false
     /// Whether `runQueue` is carrying operations out (a callback then only marks the plan stale).
     private var isRunning = false
+    /// (1.2) The dialog the system closed, until the next turn reads it as a tap outside.
+    private var closedBySystem: ViewIdentity?
 
     /// A session that renders `runtime` once it is started; nothing is shown before.
     public init(runtime: FlowRuntime) {
@@ -126,8 +128,9 @@ public final class RenderSession {
         let core = runtime.core
         let layout = RenderLayout(state: core.state, index: core.tables.index)
         let made = RenderTarget(layout: layout, runtime: runtime, identities: identities,
-                                backRule: BackRules.rule(core: core, layout: layout))
-        identities.keep(only: shown.made.union(made.state.made))
+                                backRule: BackRules.rule(core: core, layout: layout), showing: shown)
+        let dialogs = [shown.dialog, made.state.dialog].compactMap { $0?.identity }
+        identities.keep(only: shown.made.union(made.state.made).union(dialogs))
         return made
     }
 
@@ -184,6 +187,42 @@ public final class RenderSession {
         guard currentTarget().onScreen.contains(tabs) else { return .ignored("the tab bar is not shown") }
         defer { render() }
         return .tabSelected(id, runtime.selectTab(id))
+    }
+
+    /// (1.2) The user tapped the button of `event` in `dialog`: the system has closed the
+    /// dialog already (UIKit runs a `UIAlertAction`'s handler once its alert is gone; SwiftUI
+    /// closes it with the tap). It is `event` sent from the dialog's screen, which closes the
+    /// dialog in the flow; a button the flow does not take leaves it there, and the next render
+    /// shows it again. A tap on a dialog the flow no longer shows is nothing.
+    @discardableResult
+    public func userTappedButton(_ event: String, in dialog: ViewIdentity) -> HostWriteBack {
+        if shown.dialog?.identity == dialog { shown.dialog = nil }
+        if closedBySystem == dialog { closedBySystem = nil }
+        defer { render() }
+        guard let wanted = currentTarget().state.dialog, wanted.identity == dialog else {
+            return .ignored("the dialog is no longer shown")
+        }
+        guard wanted.buttons.contains(where: { $0.event == event }) else { return .ignored("the dialog has no button '\(event)'") }
+        return .button(event, runtime.send(event, from: dialog.name))
+    }
+
+    /// (1.2) The system closed `dialog` without a button's action (SwiftUI's `isPresented` set
+    /// to false, as its own Cancel or a tap outside does): a tap outside, the flow's `dismiss`,
+    /// which sends the dialog's `cancel` where a tap outside may, and is refused otherwise (the
+    /// next render shows the dialog again). SwiftUI may say so before it runs the action of a
+    /// button tapped in the same gesture, so it is read on the next turn (`Schedule`): a button
+    /// of the dialog reported before then is what the user did.
+    public func systemClosedDialog(_ dialog: ViewIdentity) {
+        guard shown.dialog?.identity == dialog else { return }
+        shown.dialog = nil
+        closedBySystem = dialog
+        schedule { [weak self] in
+            guard let self, self.closedBySystem == dialog else { return }
+            self.closedBySystem = nil
+            defer { self.render() }
+            guard self.currentTarget().state.dialog?.identity == dialog else { return }
+            self.runtime.dismiss()
+        }
     }
 
     /// The target of the state the runtime is in now.

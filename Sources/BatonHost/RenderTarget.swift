@@ -3,7 +3,7 @@ import BatonRuntime
 
 /// What the flow wants shown, by identity: the layout of the core's state with an identity for
 /// each instance (kept from what is shown for an instance still in its life, new otherwise),
-/// and what a host needs to make each one.
+/// what a host needs to make each one, and the dialog, which it makes as it presents it.
 @MainActor
 struct RenderTarget {
     var state = ShownState()
@@ -19,8 +19,10 @@ struct RenderTarget {
     var visibleStack: ViewIdentity?
 
     /// The target of `layout`, the layout of `runtime`'s state, with `backRule` for the
-    /// visible stack's top page.
-    init(layout: RenderLayout, runtime: FlowRuntime, identities: IdentityTable, backRule: BackRule) {
+    /// visible stack's top page; nil (under a dialog) keeps the rule `showing` has for it, when
+    /// it shows the same pages.
+    init(layout: RenderLayout, runtime: FlowRuntime, identities: IdentityTable, backRule: BackRule?,
+         showing: ShownState) {
         var builder = TargetBuilder(runtime: runtime, identities: identities)
         builder.level = 0
         state.base = builder.add(layout.base)
@@ -35,7 +37,9 @@ struct RenderTarget {
             state.modals.append(RenderModal(identity: identity, level: level, presenter: presenter,
                                             presentation: modal.presentation,
                                             anchor: modal.presentation == .popover ? anchor : nil,
-                                            swipeDisabled: modal.swipeDisabled))
+                                            swipeDisabled: modal.swipeDisabled,
+                                            detents: RenderModal.detents(modal.presentation, modal.options),
+                                            showsGrabber: RenderModal.showsGrabber(modal.presentation, modal.options)))
             levels.append(builder.containers)
             presenter = identity
             below = modal.content
@@ -47,9 +51,16 @@ struct RenderTarget {
         containers = levels
         let top = state.modals.isEmpty ? layout.base : layout.modals[state.modals.count - 1].content
         onScreen = builder.containersOnWay(of: top)
+        if let dialog = layout.dialog {
+            state.dialog = builder.dialog(dialog, level: state.modals.count, presenter: state.modals.last?.identity,
+                                          anchor: top.visible.screen.flatMap { builder.known[$0.instance] })
+        }
         if let stack = top.visible.stack, let identity = builder.known[stack.flow.instance] {
             visibleStack = identity
-            if let shown = state.stacks[identity], shown.pages.count > 1 { state.stacks[identity]?.back = backRule }
+            if let pages = state.stacks[identity]?.pages, pages.count > 1,
+               let rule = backRule ?? showing.stacks[identity].flatMap({ $0.pages == pages ? $0.back : nil }) {
+                state.stacks[identity]?.back = rule
+            }
         }
     }
 }
@@ -106,6 +117,18 @@ private struct TargetBuilder {
             tabBars[identity] = ShownTabs(tabs: items, selected: tabs.selected)
             return identity
         }
+    }
+
+    /// (1.2) The dialog over the `level` modals shown, titled and with its buttons from its
+    /// view model where that is a `DialogViewModel`; nil when its entry is not there.
+    func dialog(_ dialog: LayoutDialog, level: Int, presenter: ViewIdentity?, anchor: ViewIdentity?) -> RenderDialog? {
+        guard let entry = runtime.entry(dialog.item.instance),
+              let screen = runtime.core.tables.index.screens[entry.screen] else { return nil }
+        let model = entry.viewModel as? any DialogViewModel
+        return RenderDialog(identity: identities.identity(of: dialog.item, life: entry.viewModel),
+                            presentation: dialog.presentation, level: level, presenter: presenter, anchor: anchor,
+                            title: model?.dialogTitle ?? entry.title ?? entry.screen, message: model?.dialogMessage,
+                            buttons: DialogButton.buttons(of: screen, model: model), closesOnTapOutside: dialog.cancels)
     }
 
     /// The containers passed on the way from `node` to what is seen of it.

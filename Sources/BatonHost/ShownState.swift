@@ -1,9 +1,9 @@
 import BatonRuntime
 
 /// What a host shows, by identity: the window's content, each navigation stack's pages, each
-/// tab bar's tabs and selection, and the modals presented. A `RenderSession` keeps the one on
-/// screen (changed by each operation once it is done, and by what the user did), and plans
-/// from it to the one the flow wants.
+/// tab bar's tabs and selection, the modals presented and the dialog over them. A
+/// `RenderSession` keeps the one on screen (changed by each operation once it is done, and by
+/// what the user did), and plans from it to the one the flow wants.
 public struct ShownState: Equatable, Sendable {
     /// The window's content.
     public internal(set) var base: ViewIdentity?
@@ -15,6 +15,8 @@ public struct ShownState: Equatable, Sendable {
     public internal(set) var tabBars: [ViewIdentity: ShownTabs] = [:]
     /// The modals presented, outermost first.
     public internal(set) var modals: [RenderModal] = []
+    /// (1.2) The alert or confirmation dialog presented over them.
+    public internal(set) var dialog: RenderDialog?
 
     /// Nothing shown.
     public init() {}
@@ -37,6 +39,10 @@ public struct ShownState: Equatable, Sendable {
             modals.append(modal)
         case .dismiss(let level, _):
             modals.removeSubrange(min(max(level, 0), modals.count)...)
+        case .presentDialog(let shown):
+            dialog = shown
+        case .dismissDialog:
+            dialog = nil
         case .release(let identity):
             made.remove(identity)
             stacks[identity] = nil

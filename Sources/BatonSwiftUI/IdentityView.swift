@@ -99,7 +99,7 @@ struct TabsView: View {
 }
 
 /// The app's view of a screen (else `GenericScreenView`), titled from the flow when the flow
-/// gives it a title, with a popover pointing at it when one is presented from it.
+/// gives it a title, with a popover or a dialog pointing at it when one is presented over it.
 struct ScreenView: View {
     let identity: ViewIdentity
     let entry: ScreenEntry
@@ -109,6 +109,7 @@ struct ScreenView: View {
         content
             .modifier(FlowTitle(title: entry.title))
             .modifier(AnchoredPopover(anchor: identity, renderer: renderer))
+            .modifier(DialogPresenter(place: .screen(identity), renderer: renderer))
     }
 
     private var content: AnyView {

@@ -5,7 +5,8 @@ import SwiftUI
 
 /// The modal presented at one level: from the window's content (level 0) or from the content
 /// of the modal below. A sheet or a cover is attached here; a popover at the screen it points
-/// at (`AnchoredPopover`), here only when it points at none.
+/// at (`AnchoredPopover`), here only when it points at none; so is a dialog over the modals
+/// under this level (`DialogPresenter`).
 struct ModalLevel: ViewModifier {
     let level: Int
     let renderer: SwiftUIRenderer
@@ -23,6 +24,7 @@ struct ModalLevel: ViewModifier {
             .popover(item: renderer.binding(level: level, .popover)) { modal in
                 ModalContent(modal: modal, renderer: renderer)
             }
+            .modifier(DialogPresenter(place: .level(level), renderer: renderer))
     }
 }
 
@@ -49,7 +51,7 @@ struct ModalContent: View {
     var body: some View {
         content
             .modifier(ModalLevel(level: modal.level + 1, renderer: renderer))
-            .interactiveDismissDisabled(modal.swipeDisabled)
+            .modifier(SheetOptions(modal: modal))
             .onAppear { renderer.appeared(level: modal.level) }
             .onDisappear { if modal.presentation == .popover { renderer.disappeared(level: modal.level) } }
     }

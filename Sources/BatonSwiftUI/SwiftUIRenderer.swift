@@ -23,6 +23,8 @@ final class SwiftUIRenderer {
     private(set) var tabBars: [ViewIdentity: (tabs: [RenderTab], selected: String?)] = [:]
     /// The modals presented (or being presented), by level.
     private(set) var modals: [RenderModal] = []
+    /// (1.2) The dialog presented over them.
+    private(set) var dialog: RenderDialog?
     @ObservationIgnored private var presenting: [Int: RenderSession.Done] = [:]
     @ObservationIgnored private var dismissing: [Int: RenderSession.Done] = [:]
     @ObservationIgnored private var isStarted = false
@@ -74,11 +76,24 @@ final class SwiftUIRenderer {
             guard modals.indices.contains(level) else { return done() }
             dismissing[level] = done
             modals.removeSubrange(level...)
+        case .presentDialog(let shown):
+            dialog = shown
+            finishOnNextTurn(done)
+        case .dismissDialog(let shown):
+            if dialog?.identity == shown.identity { dialog = nil }
+            finishOnNextTurn(done)
         case .release(let identity):
             contents[identity] = nil
             stacks[identity] = nil
             tabBars[identity] = nil
         }
+    }
+
+    /// SwiftUI says nothing when an alert or a confirmation dialog has appeared or gone: its
+    /// transition is taken as done on the next turn, so that the next presentation change is
+    /// in an update of its own.
+    private func finishOnNextTurn(_ done: @escaping RenderSession.Done) {
+        Task { @MainActor in done() }
     }
 
     // MARK: What SwiftUI says
@@ -114,6 +129,20 @@ final class SwiftUIRenderer {
                 modals.removeSubrange(level...)
                 session.userSwipedAway(modal.identity)
             })
+    }
+
+    /// (1.2) The user tapped the button of `event` in `shown`: SwiftUI closes the dialog.
+    func tapped(_ event: String, in shown: RenderDialog) {
+        if dialog?.identity == shown.identity { dialog = nil }
+        session.userTappedButton(event, in: shown.identity)
+    }
+
+    /// (1.2) SwiftUI set a dialog's `isPresented` to false: closed by the system (its own
+    /// Cancel, a tap outside), or by a button whose action the session hears of next.
+    func closed(_ shown: RenderDialog) {
+        guard dialog?.identity == shown.identity else { return }
+        dialog = nil
+        session.systemClosedDialog(shown.identity)
     }
 
     /// The path SwiftUI wrote back for `stack`: a shorter one is the user's pop, already done.

@@ -5,7 +5,8 @@ import BatonRuntime
 import UIKit
 
 /// The view controllers of a `FlowHostController`, by identity: made when the plan says
-/// `make`, kept while shown, let go on `release`. Carries out each operation on them.
+/// `make`, kept while shown, let go on `release`. Carries out each operation on them, the
+/// dialog's as a `UIAlertController` presented from the topmost modal.
 @MainActor
 final class ControllerStore {
     private let session: RenderSession
@@ -15,6 +16,8 @@ final class ControllerStore {
     /// What each presented modal is presented as (a screen in a navigation controller of its
     /// own), by level, with what hears of its swipe.
     private var presented: [(controller: UIViewController, observer: SwipeObserver)] = []
+    /// (1.2) The dialog presented over them, and its alert controller.
+    private var dialog: (shown: RenderDialog, controller: UIAlertController)?
 
     init(session: RenderSession, screens: AppScreens, host: FlowHostController) {
         self.session = session
@@ -44,6 +47,19 @@ final class ControllerStore {
         case .dismiss(let level, _):
             let presenter = self.presenter(at: level)
             presented.removeSubrange(min(level, presented.count)...)
+            presenter.dismiss(animated: true) { done() }
+        case .presentDialog(let shown):
+            let controller = UIAlertController.showing(shown) { [weak self] event in self?.tapped(event, in: shown) }
+            point(controller.popoverPresentationController, at: shown.anchor, level: shown.level)
+            dialog = (shown, controller)
+            presenter(at: shown.level).present(controller, animated: true) { done() }
+        case .dismissDialog(let shown):
+            guard let current = dialog, current.shown.identity == shown.identity,
+                  let presenter = current.controller.presentingViewController else {
+                dialog = nil
+                return done()
+            }
+            dialog = nil
             presenter.dismiss(animated: true) { done() }
         case .release(let identity):
             controllers[identity] = nil
@@ -75,23 +91,35 @@ final class ControllerStore {
         case .cover: shown.modalPresentationStyle = .fullScreen
         case .popover:
             shown.modalPresentationStyle = .popover
-            let anchor = modal.anchor.flatMap { controllers[$0] }?.viewIfLoaded
-            let presenterView = presenter(at: modal.level).view
-            shown.popoverPresentationController?.sourceView = anchor ?? presenterView
-            shown.popoverPresentationController?.sourceRect = (anchor ?? presenterView).map { view in
-                CGRect(x: view.bounds.midX, y: view.bounds.midY, width: 1, height: 1)
-            } ?? .zero
+            point(shown.popoverPresentationController, at: modal.anchor, level: modal.level)
         case .alert, .confirm:
-            // A dialog is never a flow's modal: the runtime keeps it apart (`FlowRuntime.dialog`).
+            // A dialog is never a flow's modal: the plan presents it apart (`presentDialog`).
             shown.modalPresentationStyle = .overFullScreen
         }
         shown.isModalInPresentation = modal.swipeDisabled
+        (shown.sheetPresentationController ?? shown.popoverPresentationController?.adaptiveSheetPresentationController)?
+            .applyDetents(of: modal)
         let observer = SwipeObserver { [weak self] in self?.swiped(modal, level: modal.level) }
         shown.presentationController?.delegate = observer
         let presenter = presenter(at: modal.level)
         presented.removeSubrange(min(modal.level, presented.count)...)
         presented.append((shown, observer))
         presenter.present(shown, animated: true) { done() }
+    }
+
+    /// Points a popover (a popover modal, a confirmation dialog on an iPad) at the screen
+    /// `anchor`, else at the middle of what presents it at `level`.
+    private func point(_ popover: UIPopoverPresentationController?, at anchor: ViewIdentity?, level: Int) {
+        guard let popover else { return }
+        let view = anchor.flatMap { controllers[$0] }?.viewIfLoaded ?? presenter(at: level).view
+        popover.sourceView = view
+        popover.sourceRect = view.map { CGRect(x: $0.bounds.midX, y: $0.bounds.midY, width: 1, height: 1) } ?? .zero
+    }
+
+    /// (1.2) The user tapped a dialog's button: UIKit has closed the dialog.
+    private func tapped(_ event: String, in shown: RenderDialog) {
+        if dialog?.shown.identity == shown.identity { dialog = nil }
+        session.userTappedButton(event, in: shown.identity)
     }
 
     /// What presents the modal at `level`: the host at level 0, else the modal below.

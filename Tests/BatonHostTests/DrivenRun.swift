@@ -8,7 +8,8 @@ import Testing
 
 /// A runtime shown by a `PlatformDriver`, stepped the way a user and an app step it: a
 /// scenario's `back` is the user's pop (or a tap on the host's back button), its `dismiss` the
-/// swipe, its `tab` a tap on the tab bar shown; events, links and facts go to the runtime, and
+/// swipe (or a tap outside a dialog), its `tab` a tap on the tab bar shown, an event of the
+/// dialog shown a tap on its button; other events, links and facts go to the runtime, and
 /// the host renders after each step, as an observer of the runtime would make it.
 @MainActor
 struct DrivenRun {
@@ -26,11 +27,12 @@ struct DrivenRun {
     func take(_ step: ScenarioStep.Kind, settle: Bool = true) throws {
         switch step {
         case .send(let screen, let event, let payload):
-            runtime.send(event, from: screen, payload: payload)
+            let isButton = payload == nil && driver.dialog?.dialog.identity.name == screen
+            if !isButton || driver.userTaps(button: event) == nil { runtime.send(event, from: screen, payload: payload) }
         case .back:
             if !driver.userGoesBack() { runtime.back() }
         case .dismiss:
-            if !driver.userSwipesAway() { runtime.dismiss() }
+            if driver.userSwipesAway() == nil && !driver.userTapsOutside() { runtime.dismiss() }
         case .tab(let id):
             if !driver.userTaps(tab: id) { runtime.selectTab(id) }
         case .open(let url):
@@ -50,7 +52,7 @@ struct DrivenRun {
 
 /// The example flows, and their scenario files.
 enum ExampleFlows {
-    static let names = ["recipes.yaml", "notes.yaml", "signup.yaml", "auth-switch.yaml"]
+    static let names = ["recipes.yaml", "notes.yaml", "signup.yaml", "auth-switch.yaml", "profile.yaml"]
 
     static func spec(_ name: String) throws -> FlowSpec {
         let result = FlowLoader().load(path: packageRoot + "/flows/" + name)

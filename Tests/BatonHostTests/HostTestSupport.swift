@@ -30,6 +30,9 @@ func runtime(_ yaml: String) throws -> FlowRuntime {
 
 let loggedIn: [String: Value] = ["loggedIn": .bool(true), "userId": "u1"]
 
+/// The profile flow's `Profile` the editor is opened with.
+let adaProfile: Value = .record(["name": "Ada"])
+
 extension Value: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
 }

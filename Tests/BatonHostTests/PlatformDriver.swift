@@ -5,9 +5,9 @@ import Testing
 
 /// Plays the rules UIKit and SwiftUI impose on a host, and carries out a `RenderSession`'s
 /// operations under them, as `FlowHostController` and `FlowHost` do: what it shows is a model
-/// of the window (its content, each stack's pages, each tab bar, the modals presented), every
-/// operation that breaks a rule is recorded, and `verify()` checks that what it shows is the
-/// core's visible state and that nothing it holds is leaked.
+/// of the window (its content, each stack's pages, each tab bar, the modals presented, the
+/// dialog over them), every operation that breaks a rule is recorded, and `verify()` checks
+/// that what it shows is the core's visible state and that nothing it holds is leaked.
 ///
 /// Presentations and dismissals take time: their completions wait in `pending` until
 /// `settle()` (or `deliverOne()`) delivers them, so that steps can be taken mid-transition.
@@ -31,6 +31,10 @@ final class PlatformDriver {
         /// Both: a view or controller is made once, shown only once made, released only once
         /// nothing shows it, and in one place at a time.
         case oneViewOneParent
+        /// UIKit: an alert is presented from the topmost controller once it is on screen, and no
+        /// modal is presented or dismissed under it while it is up (UIKit refuses the present,
+        /// and a dismiss below it takes it along without running any of its actions).
+        case dialogOnTop
     }
 
     struct Violation: CustomStringConvertible {
@@ -55,6 +59,8 @@ final class PlatformDriver {
     private(set) var backs: [ViewIdentity: BackRule] = [:]
     private(set) var tabBars: [ViewIdentity: (tabs: [RenderTab], selected: String?)] = [:]
     private(set) var presented: [Presented] = []
+    /// The dialog presented (or on its way in or out).
+    private(set) var dialog: (dialog: RenderDialog, phase: Presented.Phase)?
     /// Completions of transitions under way, oldest first.
     private var pending: [@MainActor () -> Void] = []
     /// Renders asked for and not run yet.
@@ -110,6 +116,10 @@ final class PlatformDriver {
             present(modal, done: done)
         case .dismiss(let level, let presenter):
             dismiss(level: level, presenter: presenter, done: done)
+        case .presentDialog(let shown):
+            presentDialog(shown, done: done)
+        case .dismissDialog(let shown):
+            dismissDialog(shown, done: done)
         case .release(let identity):
             if views[identity] == nil { violate(.oneViewOneParent, "\(identity) released but never made") }
             if isHeld(identity) { violate(.oneViewOneParent, "\(identity) released while shown") }
@@ -122,6 +132,7 @@ final class PlatformDriver {
 
     private func present(_ modal: RenderModal, done: @escaping @MainActor () -> Void) {
         requireMade(modal.identity, "presented")
+        if let there = dialog { violate(.dialogOnTop, "\(modal.identity) presented while dialog \(there.dialog.identity) is \(there.phase)") }
         if let presenter = modal.presenter {
             let below = presented.indices.contains(modal.level - 1) ? presented[modal.level - 1] : nil
             if below?.modal.identity != presenter || below?.phase != .shown {
@@ -153,6 +164,9 @@ final class PlatformDriver {
             pending.append { done() }
             return
         }
+        if let there = dialog {
+            violate(.dialogOnTop, "dismiss of level \(level) while dialog \(there.dialog.identity) is \(there.phase)")
+        }
         if presented[level].modal.presenter != presenter {
             violate(.onePresentationPerPresenter, "dismiss of level \(level) from \(String(describing: presenter))")
         }
@@ -162,6 +176,36 @@ final class PlatformDriver {
             if let at = self.presented.firstIndex(where: { $0.modal.identity == identity }) {
                 self.presented.removeSubrange(at...)
             }
+            done()
+        }
+    }
+
+    private func presentDialog(_ shown: RenderDialog, done: @escaping @MainActor () -> Void) {
+        if let there = dialog {
+            violate(there.phase == .dismissing ? .presentAfterDismiss : .onePresentationPerPresenter,
+                    "dialog \(shown.identity) presented while \(there.dialog.identity) is \(there.phase)")
+        }
+        if presented.count != shown.level || presented.last?.modal.identity != shown.presenter
+            || presented.contains(where: { $0.phase != .shown }) {
+            let under = presented.map { "\($0.modal.identity) \($0.phase)" }
+            violate(.dialogOnTop, "dialog \(shown.identity) presented from \(String(describing: shown.presenter)) over \(under)")
+        }
+        dialog = (shown, .presenting)
+        pending.append { [unowned self] in
+            if self.dialog?.dialog == shown { self.dialog?.phase = .shown }
+            done()
+        }
+    }
+
+    private func dismissDialog(_ shown: RenderDialog, done: @escaping @MainActor () -> Void) {
+        guard let there = dialog, there.dialog.identity == shown.identity else {
+            violate(.onePresentationPerPresenter, "dismiss of dialog \(shown.identity), which is not presented")
+            pending.append { done() }
+            return
+        }
+        dialog?.phase = .dismissing
+        pending.append { [unowned self] in
+            if self.dialog?.dialog.identity == shown.identity { self.dialog = nil }
             done()
         }
     }
@@ -256,10 +300,10 @@ final class PlatformDriver {
 
     /// The user goes back `levels` pages on the visible stack. Where the host prevents the
     /// system's pop, the user can only tap the host's back button (one level). False when
-    /// there is no back button.
+    /// there is no back button, or a dialog covers it.
     @discardableResult
     func userGoesBack(levels: Int = 1) -> Bool {
-        guard let stack = visibleStack, let pages = stacks[stack], pages.count > 1 else { return false }
+        guard dialog == nil, let stack = visibleStack, let pages = stacks[stack], pages.count > 1 else { return false }
         if backs[stack]?.preventsPop == true {
             session.userTappedBack(stack)
         } else {
@@ -272,24 +316,61 @@ final class PlatformDriver {
     }
 
     /// The user swipes the topmost modal away; false when it cannot be swiped (a cover, one
-    /// the flow does not let go).
+    /// the flow does not let go, one under a dialog). `despiteSwipeDisabled` plays a platform
+    /// that let the swipe through anyway; it returns what the host was told.
     @discardableResult
-    func userSwipesAway() -> Bool {
-        guard let top = presented.last, top.phase == .shown, top.modal.presentation != .cover,
-              !top.modal.swipeDisabled else { return false }
+    func userSwipesAway(despiteSwipeDisabled: Bool = false) -> HostWriteBack? {
+        guard dialog == nil, let top = presented.last, top.phase == .shown, top.modal.presentation != .cover,
+              despiteSwipeDisabled || !top.modal.swipeDisabled else { return nil }
         presented.removeLast()
-        session.userSwipedAway(top.modal.identity)
+        let result = session.userSwipedAway(top.modal.identity)
+        settle()
+        return result
+    }
+
+    /// The user taps tab `id` on the innermost tab bar shown that has it; false when none does
+    /// or a dialog covers it.
+    @discardableResult
+    func userTaps(tab id: String) -> Bool {
+        guard dialog == nil, let bar = visibleTabBars.last(where: { tabBars[$0]?.tabs.contains { $0.id == id } == true }) else {
+            return false
+        }
+        session.userTappedTab(id, in: bar)
         settle()
         return true
     }
 
-    /// The user taps tab `id` on the innermost tab bar shown that has it; false when none does.
+    /// The user taps the button of `event` in the dialog shown: the system closes the dialog,
+    /// then the host reports the tap (UIKit runs an alert action's handler once the alert is
+    /// gone). With `closedFirst`, the host says the dialog closed before it reports the button,
+    /// as SwiftUI may. Nil when no dialog is on screen or it has no such button.
     @discardableResult
-    func userTaps(tab id: String) -> Bool {
-        guard let bar = visibleTabBars.last(where: { tabBars[$0]?.tabs.contains { $0.id == id } == true }) else {
-            return false
+    func userTaps(button event: String, closedFirst: Bool = false) -> HostWriteBack? {
+        guard let shown = dialog, shown.phase == .shown, shown.dialog.buttons.contains(where: { $0.event == event }) else {
+            return nil
         }
-        session.userTappedTab(id, in: bar)
+        dialog = nil
+        if closedFirst { session.systemClosedDialog(shown.dialog.identity) }
+        let result = session.userTappedButton(event, in: shown.dialog.identity)
+        settle()
+        return result
+    }
+
+    /// The user taps outside the dialog shown, where the system lets them (a confirmation
+    /// dialog with a cancel button): SwiftUI closes it and says so. False where it cannot.
+    @discardableResult
+    func userTapsOutside() -> Bool {
+        guard dialog?.dialog.closesOnTapOutside == true else { return false }
+        return systemClosesDialog()
+    }
+
+    /// The system closes the dialog shown without a button's action (SwiftUI's own Cancel on a
+    /// confirmation dialog that has none, a tap outside it on an iPad); false when none is shown.
+    @discardableResult
+    func systemClosesDialog() -> Bool {
+        guard let shown = dialog, shown.phase == .shown else { return false }
+        dialog = nil
+        session.systemClosedDialog(shown.dialog.identity)
         settle()
         return true
     }
@@ -317,8 +398,9 @@ final class PlatformDriver {
         return out
     }
 
-    /// The screen seen, by identity.
+    /// The screen seen, by identity: the dialog's, when one is up.
     var visibleScreen: ViewIdentity? {
+        if let dialog { return dialog.dialog.identity }
         var current = topLevel
         for _ in 0..<256 {
             guard let identity = current else { return nil }
@@ -384,8 +466,16 @@ final class PlatformDriver {
             #expect(presented.map(\.modal.presentation.rawValue) == wantedModals.map(\.presentation),
                     "presentations \(why)", sourceLocation: sourceLocation)
             #expect(presented.allSatisfy { $0.phase == .shown }, "a modal is still moving \(why)", sourceLocation: sourceLocation)
+            // The dialog, over every modal.
+            let wantedDialog = runtime.dialog
+            #expect(dialog?.dialog.identity.instance == wantedDialog?.item.id, "dialog \(String(describing: dialog?.dialog.identity)) \(why)",
+                    sourceLocation: sourceLocation)
+            if let dialog, let wantedDialog {
+                #expect(dialog.dialog.presentation == wantedDialog.presentation && dialog.phase == .shown
+                        && dialog.dialog.level == presented.count, "dialog \(dialog) \(why)", sourceLocation: sourceLocation)
+            }
             // The stack that holds the visible screen: its screens, above the last tab bar on it.
-            if let stack = visibleStack, let pages = stacks[stack] {
+            if wantedDialog == nil, let stack = visibleStack, let pages = stacks[stack] {
                 let above = pages.split(omittingEmptySubsequences: false) { if case .tabs? = views[$0] { true } else { false } }
                     .last.map(Array.init) ?? []
                 let names = above.filter { if case .screen? = views[$0] { true } else { false } }.map(\.name)
@@ -446,6 +536,8 @@ final class PlatformDriver {
         case .selectTab(let identity, let id): "select \(identity) \(id)"
         case .present(let modal): "present \(modal.identity) \(modal.presentation.rawValue) level \(modal.level)"
         case .dismiss(let level, _): "dismiss level \(level)"
+        case .presentDialog(let dialog): "present dialog \(dialog.identity) \(dialog.presentation.rawValue) level \(dialog.level)"
+        case .dismissDialog(let dialog): "dismiss dialog \(dialog.identity)"
         case .release(let identity): "release \(identity)"
         }
     }

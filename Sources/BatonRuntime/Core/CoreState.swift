@@ -92,6 +92,10 @@ package struct CoreModal: Hashable, Codable, Sendable {
     /// (1.2) The detents, grabber and whether the user may swipe it away, from the action that
     /// presented it.
     package var options = PresentationOptions()
+
+    /// (1.2) Whether the user's swipe may close it: unless it was presented with `dismissible:
+    /// false`. What a scenario's `dismiss`, exploration and a host's `swipeDisabled` all read.
+    package var userCanSwipeAway: Bool { options.dismissible }
 }
 
 /// (1.2) An alert or a confirmation dialog: its screen instance, which of the two it is, and

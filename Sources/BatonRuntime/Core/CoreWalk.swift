@@ -207,7 +207,7 @@ extension CoreState {
     /// topmost modal's owner as a walk found them (`CoreWalk.canDismiss(in:)`).
     func userCanDismiss(dialog: CoreDialog?, modalOwner: Int?) -> Bool {
         if let dialog { return dialog.cancels }
-        return modalOwner.flatMap { flows[$0]?.presented?.options.dismissible } ?? false
+        return modalOwner.flatMap { flows[$0]?.presented?.userCanSwipeAway } ?? false
     }
 
     /// The last flow instance on the way from the root to what is shown: where the visible
