@@ -41,6 +41,8 @@ func describe(_ operation: RenderOperation) -> String {
     case .selectTab(let identity, let id): "select \(id) in \(identity)"
     case .present(let modal): "present \(modal.identity) as a \(modal.presentation.rawValue)"
     case .dismiss(let level, _): "dismiss level \(level)"
+    case .presentDialog(let dialog): "present \(dialog.identity) as \(dialog.presentation.rawValue)"
+    case .dismissDialog(let dialog): "dismiss the dialog \(dialog.identity)"
     case .release(let identity): "release \(identity)"
     }
 }
@@ -51,6 +53,7 @@ func describe(_ meaning: HostWriteBack) -> String {
     case .back(let count, let results): "back \(count): \(results.map(\.name))"
     case .dismissed(let result): "dismiss: \(result.name)"
     case .tabSelected(let id, let result): "tab \(id): \(result.name)"
+    case .button(let event, let result): "button \(event): \(result.name)"
     case .ignored(let why): "nothing: \(why)"
     }
 }

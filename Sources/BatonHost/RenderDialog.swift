@@ -32,6 +32,8 @@ public struct RenderDialog: Hashable, Sendable, Identifiable {
     /// Its identity, for `alert(isPresented:presenting:)` and friends.
     public var id: ViewIdentity { identity }
 
+    /// A dialog with what it shows, how, where, its title, message and buttons, and whether a
+    /// tap outside closes it.
     public init(identity: ViewIdentity, presentation: Presentation, level: Int, presenter: ViewIdentity?,
                 anchor: ViewIdentity?, title: String, message: String?, buttons: [DialogButton], closesOnTapOutside: Bool) {
         self.identity = identity
@@ -52,8 +54,10 @@ public struct DialogButton: Hashable, Sendable {
     public let event: String
     /// The view model's `buttonTitle(for:)`, else the event's name.
     public let title: String
+    /// How the host styles and places it: cancel, destructive or plain.
     public let role: DialogButtonRole
 
+    /// A button sending `event`, titled `title`, with `role`.
     public init(event: String, title: String, role: DialogButtonRole) {
         self.event = event
         self.title = title

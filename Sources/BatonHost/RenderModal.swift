@@ -9,6 +9,7 @@ public struct RenderModal: Hashable, Sendable, Identifiable {
     public let level: Int
     /// The modal it is presented from; nil at level 0 (the host's own view or controller).
     public let presenter: ViewIdentity?
+    /// How it is presented: a sheet, a full-screen cover or a popover.
     public let presentation: Presentation
     /// For a popover: the screen it points at (the visible screen below it).
     public let anchor: ViewIdentity?
@@ -26,6 +27,8 @@ public struct RenderModal: Hashable, Sendable, Identifiable {
     /// Its identity, for `sheet(item:)` and friends.
     public var id: ViewIdentity { identity }
 
+    /// A modal with what it shows, its level, its presenter, how it is presented, where a
+    /// popover points, whether the user may swipe it away, its detents and its grabber.
     public init(identity: ViewIdentity, level: Int, presenter: ViewIdentity?, presentation: Presentation,
                 anchor: ViewIdentity?, swipeDisabled: Bool, detents: [Detent] = [], showsGrabber: Bool = false) {
         self.identity = identity
