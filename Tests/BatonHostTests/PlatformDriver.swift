@@ -31,6 +31,10 @@ final class PlatformDriver {
         /// Both: a view or controller is made once, shown only once made, released only once
         /// nothing shows it, and in one place at a time.
         case oneViewOneParent
+        /// Both: a modal is presented with its content in place (a stack with its pages, a tab
+        /// bar with its tabs): an empty one shows a bare navigation or tab bar until it is set,
+        /// and a SwiftUI sheet takes its content as it is when it is presented.
+        case presentWithContent
         /// UIKit: an alert is presented from the topmost controller once it is on screen, and no
         /// modal is presented or dismissed under it while it is up (UIKit refuses the present,
         /// and a dismiss below it takes it along without running any of its actions).
@@ -132,6 +136,13 @@ final class PlatformDriver {
 
     private func present(_ modal: RenderModal, done: @escaping @MainActor () -> Void) {
         requireMade(modal.identity, "presented")
+        switch views[modal.identity] {
+        case .stack? where stacks[modal.identity]?.isEmpty != false:
+            violate(.presentWithContent, "stack \(modal.identity) presented without its pages")
+        case .tabs? where tabBars[modal.identity]?.tabs.isEmpty != false:
+            violate(.presentWithContent, "tab bar \(modal.identity) presented without its tabs")
+        default: break
+        }
         if let there = dialog { violate(.dialogOnTop, "\(modal.identity) presented while dialog \(there.dialog.identity) is \(there.phase)") }
         if let presenter = modal.presenter {
             let below = presented.indices.contains(modal.level - 1) ? presented[modal.level - 1] : nil

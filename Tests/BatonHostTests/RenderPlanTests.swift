@@ -10,19 +10,28 @@ import Testing
 @Suite struct RenderPlanTests {
     static let pasta: Value = .record(["id": "1", "title": "Pasta"])
 
-    @Test func aPushOnScreenIsAnimatedAndAHiddenTabsIsNot() throws {
+    @Test func aPushOnScreenIsAnimatedAndOneUnderANewSheetIsNot() throws {
         let run = DrivenRun(try example("recipes.yaml", context: loggedIn))
         var performed = run.driver.performed.count
         try run.take(.send(screen: "recipeList", event: "select", payload: Self.pasta))
         let push = run.driver.performed.dropFirst(performed).filter { $0.hasPrefix("stack ") }
         #expect(push.count == 1 && push.allSatisfy { $0.hasSuffix(" animated") }, "\(push)")
-        // A link into the meat tab from another tab: the meat stack is set before it is seen.
+        // A link into the meat tab from another tab: the tab is selected, then its stack moves
+        // in view.
         try run.take(.tab("veggie"))
         performed = run.driver.performed.count
         try run.take(.open("/recipes/2"))
         let moved = Array(run.driver.performed.dropFirst(performed))
-        #expect(moved.contains { $0.hasPrefix("select ") })
+        let selected = try #require(moved.firstIndex { $0.hasPrefix("select ") }, "\(moved)")
+        let pushed = try #require(moved.firstIndex { $0.hasPrefix("stack meat") }, "\(moved)")
+        #expect(selected < pushed && moved[pushed].hasSuffix(" animated"), "\(moved)")
         #expect(run.runtime.state.top == "recipeDetail")
+        // A link that pushes a detail and presents a sheet over it: the push is not seen.
+        performed = run.driver.performed.count
+        try run.take(.open("/recipes/7/share"))
+        let under = run.driver.performed.dropFirst(performed).filter { $0.hasPrefix("stack meat") }
+        #expect(under.count == 1 && !under.contains { $0.hasSuffix(" animated") }, "\(under)")
+        #expect(run.runtime.state.top == "share")
         run.driver.verify()
     }
 
