@@ -113,15 +113,3 @@ enum HiddenRegions {
         return false
     }
 }
-
-extension CoreFlow {
-    /// Whether the state key leaves out instance `id`, which this flow holds: a tab that is not
-    /// selected, or a branch kept for `resume`.
-    func hides(_ id: Int) -> Bool {
-        switch kind {
-        case .tabs: tabs.contains { $0.flow?.id == id && $0.id != selectedTab }
-        case .switch: kept.values.contains { $0.id == id }
-        case .stack, .sequence: false
-        }
-    }
-}

@@ -56,7 +56,7 @@ struct LinkSetting: Hashable {
                 let input = first.isFlow ? state.core.flows[first.id]?.input : nil
                 roots.append(Root(flow: flow.number, first: Self.item(first), input: input))
             }
-            flow.forEachHeldItem { if $0.isFlow { pending.append($0.id) } }
+            flow.appendHeldFlowIDs(to: &pending)
         }
         environment = state.keyEnvironment
         self.branches = branches.count > 1 ? branches.sorted { ($0.flow, $0.shown) < ($1.flow, $1.shown) } : branches

@@ -70,11 +70,20 @@ enum CoreFlowContent: Hashable, Codable, Sendable {
     }
 
     /// Whether instance `id` is a child or a kept branch.
+    // Perf: ids compared in place, and inlined: `releaseUnheld` 99.5M to 69.4M (PERFORMANCE.md).
+    @inline(__always)
     func holds(_ id: Int) -> Bool {
         switch self {
-        case .stack(let entries), .sequence(let entries, _): entries.contains { $0.id == id }
-        case .tabs(let tabs, _): tabs.contains { $0.flow?.id == id }
-        case .switch(let branch, let kept): branch?.id == id || kept.values.contains { $0.id == id }
+        case .stack(let entries), .sequence(let entries, _):
+            for index in entries.indices where entries[index].id == id { return true }
+            return false
+        case .tabs(let tabs, _):
+            for index in tabs.indices where tabs[index].flow?.id == id { return true }
+            return false
+        case .switch(let branch, let kept):
+            if branch?.id == id { return true }
+            for item in kept.values where item.id == id { return true }
+            return false
         }
     }
 

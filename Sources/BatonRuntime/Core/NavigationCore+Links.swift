@@ -8,17 +8,28 @@ struct LinkOutcome {
     var trigger: String?
 }
 
-/// A matched link: the flow it goes into and the items of its way from that flow's root.
-struct LinkTarget: Sendable {
-    var flow: Flow
-    var items: [(name: String, presentation: Presentation?, input: Value?)]
+/// A matched link: the flow it goes into and the items of its way from that flow's root, made
+/// once per URL (`cachedMatch`) and read each time the URL is opened.
+// Perf: a class holding the flow's name, so a match is copied with one retain: `openLink` 167.4M to 157.7M (PERFORMANCE.md).
+final class LinkTarget: Sendable {
+    /// The name of the flow the link goes into.
+    let flow: String
+    let items: [(name: String, presentation: Presentation?, input: Value?)]
     /// The flows from the root to `flow`, root first.
-    var way: [String]
+    let way: [String]
     /// The pattern as written.
-    var pattern: String
-    /// What the log writes of opening the link, made once per URL with its match (held links
-    /// are opened again after every step).
-    var texts: LinkTexts
+    let pattern: String
+    /// What the log writes of opening the link, made once per URL with its match.
+    let texts: LinkTexts
+
+    init(flow: String, items: [(name: String, presentation: Presentation?, input: Value?)], way: [String],
+         pattern: String, texts: LinkTexts) {
+        self.flow = flow
+        self.items = items
+        self.way = way
+        self.pattern = pattern
+        self.texts = texts
+    }
 }
 
 /// The log's texts for one URL: the step that opens it, and the actions that hold and open it.
@@ -48,7 +59,7 @@ extension NavigationCore {
         switch check(target.way) {
         case .blocked(let branch):
             if holding && !state.heldLinks.contains(url) { hold(url) }
-            record(flow: target.flow.name, action: target.texts.hold)
+            record(flow: target.flow, action: target.texts.hold)
             return LinkOutcome(result: .held, message: RuntimeMessage.held(branch), trigger: target.texts.open)
         case .impossible(let message):
             return LinkOutcome(result: .noMatch, message: message)
@@ -64,8 +75,8 @@ extension NavigationCore {
             rollBack(to: checkpoint)
             return LinkOutcome(result: .noMatch, message: error.message, trigger: target.texts.open)
         }
-        record(flow: target.flow.name, action: target.texts.link)
-        work.use.links.append(LinkUse(flow: target.flow.name, pattern: target.pattern))
+        record(flow: target.flow, action: target.texts.link)
+        work.use.links.append(LinkUse(flow: target.flow, pattern: target.pattern))
         return LinkOutcome(result: .opened, trigger: target.texts.open)
     }
 
@@ -138,7 +149,7 @@ extension NavigationCore {
                 case .stack, .sequence: break
                 case .tabs, .switch: return .failure(ActionFailure(.linkDidNotOpen, RuntimeMessage.linkNotStack(flow.name)))
                 }
-                return .success(LinkTarget(flow: flow, items: items, way: way, pattern: pattern.pattern.text,
+                return .success(LinkTarget(flow: flow.name, items: items, way: way, pattern: pattern.pattern.text,
                                            texts: LinkTexts(url)))
             }
         }

@@ -306,7 +306,9 @@ package struct NavigationCore: Sendable {
             func isHeldAtStepEnd(_ id: Int) -> Bool {
                 if id == state.rootID || id == state.dialog?.item.id { return true }
                 if let heldByChanged { return heldByChanged.contains(id) }
-                return work.changedAtStepEnd.contains { $0?.holds(id) == true }
+                // Perf: by position, not `contains(where:)`: `releaseUnheld` 99.5M to 69.4M (PERFORMANCE.md).
+                for index in work.changedAtStepEnd.indices where work.changedAtStepEnd[index]?.holds(id) == true { return true }
+                return false
             }
             for change in work.heldAtStepStart.indices {
                 let range = work.heldAtStepStart[change].items
