@@ -300,7 +300,7 @@ final class RuntimeDriver {
         guard move(to: state, flags: flags, context: context), var report = core?.take(step) else { return nil }
         let outcome = NavigationStepOutcome(taking: &report, of: step)
         // What the step read, before the key's check of following switches reads more.
-        let (readFlags, readFacts) = (reads.flags, reads.facts)
+        let (readFlags, readFacts) = reads.read
         switch outcome.name {
         case "handled", "held":
             guard let settings = core?.environment else { return nil }

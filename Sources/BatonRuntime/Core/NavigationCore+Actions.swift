@@ -286,14 +286,14 @@ extension NavigationCore {
     /// `dismiss`: the modal over flow `id`, else the one inside what it shows, else the modal
     /// the flow itself is part of.
     private mutating func dismissModal(of id: Int) throws(ActionFailure) {
-        if state.flows[id]?.presented != nil {
+        if state.flows[id]?.isPresenting == true {
             setPresented(nil, of: id)
             return
         }
         var current = state.flows[id]?.activeItem
         var guardCount = 0
         while let child = current, child.isFlow, guardCount <= Self.maxDepth * 4 {
-            if state.flows[child.id]?.presented != nil {
+            if state.flows[child.id]?.isPresenting == true {
                 setPresented(nil, of: child.id)
                 return
             }
@@ -400,7 +400,7 @@ extension NavigationCore {
     /// it does not count as changed (for the coordinators, the step's release of what it held, the
     /// hidden regions exploration keeps) and its fields, which other states share, are not copied.
     mutating func clearPresented(of id: Int) {
-        guard state.flows[id]?.presented != nil else { return }
+        guard state.flows[id]?.isPresenting == true else { return }
         setPresented(nil, of: id)
     }
 
