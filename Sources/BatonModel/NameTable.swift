@@ -61,7 +61,7 @@ package struct NameTable<Value> {
     @inlinable package var count: Int { storage.names.count }
 
     /// Each name and its value, in no particular order.
-    package var entries: Zip2Sequence<[String], [Value]> { zip(storage.names, storage.entries) }
+    @inlinable package var entries: Zip2Sequence<[String], [Value]> { zip(storage.names, storage.entries) }
 }
 
 extension NameTable where Value == Void {

@@ -159,10 +159,6 @@ enum RuntimeMessage {
     static func heldLinkDropped(_ url: String) -> String {
         "held link '\(url)' dropped: more than the limit of \(FlowRuntime.maxHeldLinks) held links"
     }
-
-    static func held(_ branch: String) -> String {
-        "held until branch '\(branch)' can be shown"
-    }
 }
 
 /// Diagnostics the runtime throws.

@@ -167,14 +167,13 @@ public struct ValueChecker: Sendable {
 
     /// Why supplying context fact `name` as `value` is wrong; nil when it is fine.
     public func factProblem(_ name: String, _ value: Value) -> SettingProblem? {
-        let key = "context.\(name)"
         guard let fact = index.context[name] else {
-            return SettingProblem(key: key, message: "unknown context fact '\(name)'",
+            return SettingProblem(key: "context.\(name)", message: "unknown context fact '\(name)'",
                                   suggestion: NameSuggester.didYouMean(name, among: index.context.keys.sorted())
                                       ?? Self.declaredList("context facts", index.context.keys))
         }
         guard let reason = problem(with: value, for: fact.type) else { return nil }
-        return SettingProblem(key: key, message: "context fact '\(name)' is \(Article.with("`\(fact.type)`")): \(reason)")
+        return SettingProblem(key: "context.\(name)", message: "context fact '\(name)' is \(Article.with("`\(fact.type)`")): \(reason)")
     }
 
     /// The supplied facts with every declared default filled in where a fact was not supplied.

@@ -3,6 +3,8 @@ import BatonModel
 /// What became of a link, and why when it did not open.
 struct LinkOutcome {
     var result: LinkResult
+    /// Why it did not open, when it matched nothing or its way failed (a held link's log
+    /// entry says `hold` instead).
     var message: String?
     /// `open url`, as the log writes a step that opens the link, when it matched.
     var trigger: String?
@@ -57,10 +59,10 @@ extension NavigationCore {
         case .failure(let failure): return LinkOutcome(result: .noMatch, message: failure.message)
         }
         switch check(target.way) {
-        case .blocked(let branch):
+        case .blocked:
             if holding && !state.heldLinks.contains(url) { hold(url) }
             record(flow: target.flow, action: target.texts.hold)
-            return LinkOutcome(result: .held, message: RuntimeMessage.held(branch), trigger: target.texts.open)
+            return LinkOutcome(result: .held, trigger: target.texts.open)
         case .impossible(let message):
             return LinkOutcome(result: .noMatch, message: message)
         case .open:
@@ -158,7 +160,8 @@ extension NavigationCore {
 
     private enum WayCheck {
         case open
-        case blocked(String)
+        /// A switch branch on the way cannot be shown now: the link is held.
+        case blocked
         case impossible(String)
     }
 
@@ -186,7 +189,7 @@ extension NavigationCore {
                     current = live.branch.flatMap { $0.isFlow ? state.flows[$0.id] : nil }
                 } else {
                     // (1.1) A hidden branch is shown only when it is the first whose `when` holds.
-                    guard firstHoldingBranch(of: parent.flow) == name else { return .blocked(name) }
+                    guard firstHoldingBranch(of: parent.flow) == name else { return .blocked }
                     let kept = current.flatMap { $0.kind == .switch ? $0.kept[name] : nil }
                     current = kept.flatMap { $0.isFlow ? state.flows[$0.id] : nil }
                 }
