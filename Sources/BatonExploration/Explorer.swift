@@ -331,6 +331,7 @@ private struct Search {
     /// The `set` step for the facts a step was taken under (`facts`) whose values differ from
     /// the state's (`context`): what the app set just before it; none when it set none.
     static func presetSteps(_ facts: [String: Value], before context: [String: Value]) -> [TraceStep] {
+        guard !facts.isEmpty else { return [] }
         let preset = facts.filter { context[$0.key] != $0.value }
         return preset.isEmpty ? [] : [TraceStep(NavigationStep.set(context: preset, flags: [:]).scenarioStep)]
     }
@@ -382,16 +383,21 @@ private struct Search {
     /// The trace's flags are those decided at its end (`flags`, or the state's): a flag holds
     /// from the start, and the steps before it was first read would go the same under any value.
     private func trace(to position: Int, then taken: [TraceStep] = [], flags: [String: Literal]? = nil) -> Trace {
-        var steps: [TraceStep] = taken.reversed()
+        // The states on the way, from `position` up to its start; then their steps from the start.
+        var way: [Int] = []
         var current = position
-        var guardCount = 0
-        while let parent = parents.indices.contains(current) ? parents[current] : nil, guardCount <= states.count {
-            steps += parent.steps.reversed()
+        var count = taken.count
+        while let parent = parents.indices.contains(current) ? parents[current] : nil, way.count <= states.count {
+            way.append(current)
+            count += parent.steps.count
             current = parent.state
-            guardCount += 1
         }
+        var steps: [TraceStep] = []
+        steps.reserveCapacity(count)
+        for state in way.reversed() { steps += parents[state]?.steps ?? [] }
+        steps += taken
         let decided = flags ?? (states.indices.contains(position) ? states[position].flags : [:])
-        return Trace(flags: decided, context: starts[current] ?? [:], steps: steps.reversed())
+        return Trace(flags: decided, context: starts[current] ?? [:], steps: steps)
     }
 
     /// The findings, each part no explored state used reported unused only when no state a
@@ -475,6 +481,8 @@ private struct Taken {
     /// The facts set just before, then the step, at the transition that handled it.
     func steps(at locations: CoverageLocations) -> [TraceStep] {
         let location = use.transitions.first.flatMap { locations.location(of: CoverageTarget($0)) }
-        return Search.presetSteps(facts, before: before) + [TraceStep(step.scenarioStep, location: location)]
+        var steps = Search.presetSteps(facts, before: before)
+        steps.append(TraceStep(step.scenarioStep, location: location))
+        return steps
     }
 }
