@@ -25,7 +25,7 @@ public struct Explorer {
 
 /// The breadth-first search behind `Explorer`, used only from `Explorer.run()`; unlike
 /// `Explorer`, not isolated to the main actor.
-// Perf: not isolated, so its closures skip a run-time check of their actor on each call: exploring 9.1M (PERFORMANCE.md).
+// Perf: not isolated, so its closures skip a run-time check of their actor (PERFORMANCE.md).
 private struct Search {
     let spec: FlowSpec
     let options: ExplorationOptions
@@ -224,7 +224,7 @@ private struct Search {
     private mutating func merge(_ position: Int, _ survey: StateSurvey, _ taken: TakenSteps) {
         let state = states[position]
         guard let navigation = survey.navigation else { return }
-        // Perf: states merged in turn mostly show the same flows, added only when they differ: `merge` 163.7M to 160.3M (PERFORMANCE.md).
+        // Perf: added to only when the flows differ from the last merged state's (PERFORMANCE.md).
         if navigation.flows != lastActiveFlows {
             activeFlows.formUnion(navigation.flows)
             lastActiveFlows = navigation.flows

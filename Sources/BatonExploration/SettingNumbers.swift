@@ -15,7 +15,7 @@ final class SettingNumbers: @unchecked Sendable {
         var flags: [String: Literal]
         var context: [String: Value]
 
-        // Perf: hashed as a state key's parts are, not through `Hasher` entry by entry: `unlockedNumber` 14.7M to 10.6M (PERFORMANCE.md).
+        // Perf: hashed as a state key's parts are, not through `Hasher` entry by entry (PERFORMANCE.md).
         func hash(into hasher: inout Hasher) {
             var parts = StateHasher()
             parts.add(unordered: flags) { $0.add($1) }

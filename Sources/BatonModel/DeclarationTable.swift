@@ -71,7 +71,7 @@ public struct DeclarationTable<Declaration: Sendable>: Sendable {
     }
 
     /// The declarations transformed, by name (the first of each name).
-    // Perf: inlinable, so each caller specializes it: exploring 7.2M fewer instructions (PERFORMANCE.md).
+    // Perf: inlinable, so each caller specializes it (PERFORMANCE.md).
     @inlinable
     public func mapValues<T>(_ transform: (Declaration) throws -> T) rethrows -> [String: T] {
         var result: [String: T] = [:]

@@ -14,7 +14,7 @@ package final class ConditionReadLog: @unchecked Sendable {
     package init() {}
 
     /// The flags and the facts read since the last `clear()`, in one call.
-    // Perf: read here, where the lists are unchecked, not from the caller's module, which checks each access: 4.6M (PERFORMANCE.md).
+    // Perf: read here, where the lists' accesses go unchecked (PERFORMANCE.md).
     package var read: (flags: [String], facts: [String]) { (flags, facts) }
 
     func note(fact: String) {

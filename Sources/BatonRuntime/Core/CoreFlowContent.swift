@@ -70,7 +70,7 @@ enum CoreFlowContent: Hashable, Codable, Sendable {
     }
 
     /// Whether instance `id` is a child or a kept branch.
-    // Perf: ids compared in place, and inlined: `releaseUnheld` 99.5M to 69.4M (PERFORMANCE.md).
+    // Perf: ids compared in place, and inlined (PERFORMANCE.md).
     @inline(__always)
     func holds(_ id: Int) -> Bool {
         switch self {

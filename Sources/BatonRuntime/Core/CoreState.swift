@@ -214,7 +214,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
         set { unique.presented = newValue }
     }
     /// Whether a modal is presented over this flow, told without copying it out.
-    // Perf: through the item's id, not `presented != nil`, which copies the modal: `StateKey.init` 109.8M to 104.7M (PERFORMANCE.md).
+    // Perf: through the modal's item id, not `presented != nil` (PERFORMANCE.md).
     package var isPresenting: Bool { box.fields.presented?.item.id != nil }
     /// A stack's or sequence's entries, root first.
     package var entries: [CoreItem] {
@@ -334,7 +334,7 @@ package struct CoreFlow: Hashable, Codable, Sendable {
     /// a tab that is not selected, or a branch kept for `resume` (what exploration's state key
     /// leaves out).
     package func hides(_ id: Int) -> Bool {
-        // Perf: ids compared in place: `HiddenRegions.isHidden` 22.7M to 20.8M (PERFORMANCE.md).
+        // Perf: ids compared in place (PERFORMANCE.md).
         switch box.fields.content {
         case .tabs(let tabs, let selected):
             for index in tabs.indices where tabs[index].flow?.id == id { return tabs[index].id != selected }

@@ -241,7 +241,7 @@ extension CoreState {
 
     /// The state as scenario files see it before the root finished, given the walk to its
     /// visible screen.
-    // Perf: the walk borrowed, not wrapped in an optional, which copied it: 47.7M to 46.7M for exploration's surveys (PERFORMANCE.md).
+    // Perf: the walk borrowed, not wrapped in an optional (PERFORMANCE.md).
     private func navigationState(withTree: Bool, walk: borrowing CoreWalk) -> NavigationState {
         let tree = withTree ? stateNode(rootID, visible: walk.visibleIDs, depth: 0) : StateNode(kind: "", id: "")
         let screen = walk.screen.flatMap { screens[$0] }

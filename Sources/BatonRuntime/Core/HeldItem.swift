@@ -15,19 +15,10 @@ struct HeldItem {
 }
 
 extension CoreFlow {
-    /// Appends the items `forEachHeldItem` calls its body with, as held items. A stack's
-    /// entries are read in place, so their names are not retained and released one by one:
-    /// every first change of a flow in a step notes what the flow held.
+    /// Appends the items `forEachHeldItem` calls its body with, as held items: every first
+    /// change of a flow in a step notes what the flow held.
     func appendHeldItems(to held: inout [HeldItem]) {
-        guard kind.holdsStack else {
-            forEachHeldItem { held.append(HeldItem($0)) }
-            return
-        }
-        let entries = self.entries
-        for index in entries.indices {
-            held.append(HeldItem(id: entries[index].id, isFlow: entries[index].isFlow))
-        }
-        if let presented { held.append(HeldItem(presented.item)) }
+        forEachHeldInstance { held.append(HeldItem(id: $0, isFlow: $1)) }
     }
 
     /// Appends the entries from `start` on, as held items: what a pop to `start` lets go of.
@@ -41,14 +32,20 @@ extension CoreFlow {
 
     /// Appends the instance ids of the flows among the items `forEachHeldItem` calls its body
     /// with, in that order.
-    // Perf: a stack's entries read in place: `LinkSetting.init` 36.6M to 29.7M (PERFORMANCE.md).
     package func appendHeldFlowIDs(to ids: inout [Int]) {
+        forEachHeldInstance { id, isFlow in if isFlow { ids.append(id) } }
+    }
+
+    /// Calls `body` with the id and kind of each item `forEachHeldItem` calls its body with, in
+    /// that order.
+    // Perf: a stack's entries read in place (PERFORMANCE.md).
+    private func forEachHeldInstance(_ body: (_ id: Int, _ isFlow: Bool) -> Void) {
         guard kind.holdsStack else {
-            forEachHeldItem { if $0.isFlow { ids.append($0.id) } }
+            forEachHeldItem { body($0.id, $0.isFlow) }
             return
         }
         let entries = self.entries
-        for index in entries.indices where entries[index].isFlow { ids.append(entries[index].id) }
-        if let presented, presented.item.isFlow { ids.append(presented.item.id) }
+        for index in entries.indices { body(entries[index].id, entries[index].isFlow) }
+        if let presented { body(presented.item.id, presented.item.isFlow) }
     }
 }

@@ -12,7 +12,7 @@ struct LinkOutcome {
 
 /// A matched link: the flow it goes into and the items of its way from that flow's root, made
 /// once per URL (`cachedMatch`) and read each time the URL is opened.
-// Perf: a class holding the flow's name, so a match is copied with one retain: `openLink` 167.4M to 157.7M (PERFORMANCE.md).
+// Perf: a class holding the flow's name, not the flow (PERFORMANCE.md).
 final class LinkTarget: Sendable {
     /// The name of the flow the link goes into.
     let flow: String
