@@ -23,8 +23,6 @@ struct StateKey: Hashable {
     private var values: [Value] = []
     private var environment: Int
     private var partsHash = 0
-    /// The parts' hash so far, while the key is made (`append(_:)`).
-    private var hashing = StateHasher()
 
     /// A part of a key as one word: its kind in the top byte, a number below. Equal parts give
     /// equal words, and a word's kind says how many values it adds beside the words, so two
@@ -65,58 +63,32 @@ struct StateKey: Hashable {
         }
     }
 
-    /// What the walk that builds a key reads besides the key itself.
-    private struct Walk {
-        /// The state's flows (only they are read: copying the whole state retains every table).
-        var flows: InstanceTable<FlowPair>
-        /// The hidden regions whose content the key keeps.
-        var keptRegions: [Int]
-        var returning: ReturningBranches
-        /// A tab taken as selected in place of the one its tabs flow (by instance id) selects.
-        var selecting: (flow: Int, tab: String)?
-        /// (1.2) The flow that showed the dialog, when one is shown.
-        var dialogOwner: Int?
-    }
-    /// (1.2) The flows the walk added, in order, while a dialog is shown: the dialog's flow is
-    /// named by its place among them, which two states showing the same share.
-    private var flowsWalked: [Int] = []
-
     /// The key of `state`; kept branches that cannot come back (`returning`) are left out.
     /// With `selecting`, the key of the state after a tap that selects that tab and changes
     /// nothing else (`TabTap.selects`).
     init(_ state: borrowing ExploredState, returning: ReturningBranches, selecting: (flow: Int, tab: String)? = nil) {
         environment = state.keyEnvironment
-        words.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
-        let walk = Walk(flows: state.core.flows, keptRegions: state.changedWhileHidden, returning: returning,
+        var walk = Walk(flows: state.core.flows, keptRegions: state.changedWhileHidden, returning: returning,
                         selecting: selecting, dialogOwner: state.core.dialog?.owner)
-        add(flow: state.core.rootID, walk, depth: 0)
+        walk.words.reserveCapacity(state.core.flows.count * 3 + state.core.screens.count)
+        walk.add(flow: state.core.rootID, depth: 0)
         if let dialog = state.core.dialog {
-            append(Part.dialog(dialog.presentation, screen: dialog.item.number))
-            append(UInt64(bitPattern: Int64(flowsWalked.firstIndex(of: dialog.owner) ?? -1)))
+            walk.append(Part.dialog(dialog.presentation, screen: dialog.item.number))
+            walk.append(UInt64(bitPattern: Int64(walk.flowsWalked.firstIndex(of: dialog.owner) ?? -1)))
         }
         for link in state.core.heldLinks {
-            append(Part.held)
-            append(.string(link))
+            walk.append(Part.held)
+            walk.append(.string(link))
         }
         if let finished = state.core.finished {
             let payload = state.core.finishedPayload
-            append(Part.finished(payload: payload != nil))
-            append(.string(finished))
-            if let payload { append(payload) }
+            walk.append(Part.finished(payload: payload != nil))
+            walk.append(.string(finished))
+            if let payload { walk.append(payload) }
         }
-        partsHash = hashing.finalized
-    }
-
-    /// Adds a part's word, mixed into the hash as it goes.
-    private mutating func append(_ word: UInt64) {
-        hashing.add(word: word)
-        words.append(word)
-    }
-
-    /// Adds what a part keeps beside the words.
-    private mutating func append(_ value: Value) {
-        hashing.add(value)
-        values.append(value)
+        words = walk.words
+        values = walk.values
+        partsHash = walk.hashing.finalized
     }
 
     /// The same key under other settings (`RuntimeDriver.generalEnvironments(of:)`).
@@ -140,72 +112,107 @@ struct StateKey: Hashable {
     func showsTheSame(as other: StateKey) -> Bool {
         words == other.words && values == other.values
     }
+}
 
-    private mutating func add(_ item: CoreItem, _ walk: Walk, depth: Int) {
-        if item.isFlow {
-            add(flow: item.id, walk, depth: depth + 1)
-        } else {
-            append(Part.screen(item.number))
+extension StateKey {
+    /// The walk that makes a key: what it reads of the state, and the parts made so far.
+    private struct Walk {
+        /// The state's flows (only they are read: copying the whole state retains every table).
+        var flows: InstanceTable<FlowPair>
+        /// The hidden regions whose content the key keeps.
+        var keptRegions: [Int]
+        var returning: ReturningBranches
+        /// A tab taken as selected in place of the one its tabs flow (by instance id) selects.
+        var selecting: (flow: Int, tab: String)?
+        /// (1.2) The flow that showed the dialog, when one is shown.
+        var dialogOwner: Int?
+        /// The key's parts so far: its words, and what they keep beside them.
+        var words: [UInt64] = []
+        var values: [Value] = []
+        /// The parts' hash so far (`append(_:)`).
+        var hashing = StateHasher()
+        /// (1.2) The flows added, in order, while a dialog is shown: the dialog's flow is named by
+        /// its place among them, which two states showing the same share.
+        var flowsWalked: [Int] = []
+
+        /// Adds a part's word, mixed into the hash as it goes.
+        mutating func append(_ word: UInt64) {
+            hashing.add(word: word)
+            words.append(word)
         }
-    }
 
-    private mutating func add(flow id: Int, _ walk: Walk, depth: Int) {
-        guard let flow = walk.flows[id], depth < 256 else { return }
-        if walk.dialogOwner != nil { flowsWalked.append(id) }
-        let input = flow.input
-        append(Part.flow(flow.number, input: input != nil))
-        if let input { append(input) }
-        switch flow.kind {
-        case .stack:
-            for entry in flow.entries { add(entry, walk, depth: depth) }
-        case .sequence:
-            for entry in flow.entries {
-                append(Part.step(flow.stepIndices[entry.id]))
-                add(entry, walk, depth: depth)
+        /// Adds what a part keeps beside the words.
+        mutating func append(_ value: Value) {
+            hashing.add(value)
+            values.append(value)
+        }
+
+        mutating func add(_ item: CoreItem, depth: Int) {
+            if item.isFlow {
+                add(flow: item.id, depth: depth + 1)
+            } else {
+                append(Part.screen(item.number))
             }
-        case .tabs:
-            let tabs = flow.tabs
-            let selectedTab = walk.selecting.flatMap { $0.flow == id ? $0.tab : nil } ?? flow.selectedTab
-            let selectedPosition = tabs.firstIndex { $0.id == selectedTab }
-            for position in tabs.indices {
-                let selected = position == selectedPosition
-                append(Part.tab(position, selected: selected))
-                if let child = tabs[position].flow, selected || walk.keptRegions.contains(child.id) {
-                    add(child, walk, depth: depth)
+        }
+
+        mutating func add(flow id: Int, depth: Int) {
+            guard let flow = flows[id], depth < 256 else { return }
+            if dialogOwner != nil { flowsWalked.append(id) }
+            let input = flow.input
+            append(Part.flow(flow.number, input: input != nil))
+            if let input { append(input) }
+            switch flow.kind {
+            case .stack:
+                for entry in flow.entries { add(entry, depth: depth) }
+            case .sequence:
+                for entry in flow.entries {
+                    append(Part.step(flow.stepIndices[entry.id]))
+                    add(entry, depth: depth)
                 }
+            case .tabs:
+                let tabs = flow.tabs
+                let selectedTab = selecting.flatMap { $0.flow == id ? $0.tab : nil } ?? flow.selectedTab
+                let selectedPosition = tabs.firstIndex { $0.id == selectedTab }
+                for position in tabs.indices {
+                    let selected = position == selectedPosition
+                    append(Part.tab(position, selected: selected))
+                    if let child = tabs[position].flow, selected || keptRegions.contains(child.id) {
+                        add(child, depth: depth)
+                    }
+                }
+            case .switch:
+                if let branch = flow.branch { add(branch, depth: depth) }
+                addKept(of: flow, depth: depth)
             }
-        case .switch:
-            if let branch = flow.branch { add(branch, walk, depth: depth) }
-            addKept(of: flow, walk, depth: depth)
+            if flow.isPresenting, let modal = flow.presented {
+                append(Part.modal(modal.presentation, fixed: !modal.options.dismissible))
+                add(modal.item, depth: depth)
+            }
+            append(Part.end)
         }
-        if flow.isPresenting, let modal = flow.presented {
-            append(Part.modal(modal.presentation, fixed: !modal.options.dismissible))
-            add(modal.item, walk, depth: depth)
-        }
-        append(Part.end)
-    }
 
-    /// The branches a switch keeps that can come back, each with its content when a step
-    /// changed it while hidden. They are taken in the order of their numbers, screens first:
-    /// any fixed order would do, and most switches keep one such branch or none, which is not
-    /// sorted.
-    private mutating func addKept(of flow: CoreFlow, _ walk: Walk, depth: Int) {
-        let kept = flow.kept
-        guard !kept.isEmpty else { return }
-        var first: CoreItem?
-        var more: [CoreItem] = []
-        for item in kept.values where walk.returning.canComeBack(item, of: flow) {
-            if first == nil { first = item } else { more.append(item) }
+        /// The branches a switch keeps that can come back, each with its content when a step
+        /// changed it while hidden. They are taken in the order of their numbers, screens first:
+        /// any fixed order would do, and most switches keep one such branch or none, which is not
+        /// sorted.
+        mutating func addKept(of flow: CoreFlow, depth: Int) {
+            let kept = flow.kept
+            guard !kept.isEmpty else { return }
+            var first: CoreItem?
+            var more: [CoreItem] = []
+            for item in kept.values where returning.canComeBack(item, of: flow) {
+                if first == nil { first = item } else { more.append(item) }
+            }
+            guard let first else { return }
+            guard !more.isEmpty else { return add(kept: first, depth: depth) }
+            more.append(first)
+            more.sort { ($0.isFlow ? 1 : 0, $0.number) < ($1.isFlow ? 1 : 0, $1.number) }
+            for item in more { add(kept: item, depth: depth) }
         }
-        guard let first else { return }
-        guard !more.isEmpty else { return add(kept: first, walk, depth: depth) }
-        more.append(first)
-        more.sort { ($0.isFlow ? 1 : 0, $0.number) < ($1.isFlow ? 1 : 0, $1.number) }
-        for item in more { add(kept: item, walk, depth: depth) }
-    }
 
-    private mutating func add(kept item: CoreItem, _ walk: Walk, depth: Int) {
-        append(Part.kept(item.number, isFlow: item.isFlow))
-        if walk.keptRegions.contains(item.id) { add(item, walk, depth: depth) }
+        mutating func add(kept item: CoreItem, depth: Int) {
+            append(Part.kept(item.number, isFlow: item.isFlow))
+            if keptRegions.contains(item.id) { add(item, depth: depth) }
+        }
     }
 }

@@ -101,16 +101,54 @@ package struct CoreModal: Hashable, Codable, Sendable {
 /// (1.2) An alert or a confirmation dialog: its screen instance, which of the two it is, and
 /// the flow whose `on` its events are matched against (the flow that handled the event that
 /// showed it, always on the way to the visible screen while it is shown).
+///
+/// Made whole and replaced whole, never changed in place: its fields are kept in one shared
+/// reference.
+// Perf: one reference, so that a state, copied and moved at every step, stays small (PERFORMANCE.md).
 package struct CoreDialog: Hashable, Codable, Sendable {
+    private struct Fields: Hashable, Codable, Sendable {
+        var presentation: Presentation
+        var item: CoreItem
+        var owner: Int
+        var cancels: Bool
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let box: Box
+
+    init(presentation: Presentation, item: CoreItem, owner: Int, cancels: Bool) {
+        box = Box(Fields(presentation: presentation, item: item, owner: owner, cancels: cancels))
+    }
+
+    package init(from decoder: any Decoder) throws {
+        box = Box(try Fields(from: decoder))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        try box.fields.encode(to: encoder)
+    }
+
+    package static func == (lhs: CoreDialog, rhs: CoreDialog) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        box.fields.hash(into: &hasher)
+    }
+
     /// `alert` or `confirm`.
-    package var presentation: Presentation
+    package var presentation: Presentation { box.fields.presentation }
     /// The dialog's screen instance.
-    package var item: CoreItem
+    package var item: CoreItem { box.fields.item }
     /// The flow instance that showed it.
-    package var owner: Int
+    package var owner: Int { box.fields.owner }
     /// Whether a tap outside closes it, sending its screen's `cancel`: a confirmation dialog
     /// whose screen declares `cancel`. An alert never closes so.
-    package var cancels: Bool
+    package var cancels: Bool { box.fields.cancels }
 }
 
 /// An item on the way to the visible screen, as the walk reads it: its instance, number and
