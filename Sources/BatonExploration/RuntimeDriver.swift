@@ -172,18 +172,19 @@ final class RuntimeDriver {
                 reads.clear()
             }
             try started.restart(environment: environment)
-            readFlags = reads.flags
+            let read = reads.read
+            readFlags = read.flags
             // The key's number reads the core.
             core = started
             let number = number(started.environment)
             // The regions the start built hidden under a free fact it read (`HiddenRegions`).
-            let madeHidden = HiddenRegions.madeAtStart(in: started.state, readFacts: reads.facts, freeFacts: freeFacts)
+            let madeHidden = HiddenRegions.madeAtStart(in: started.state, readFacts: read.facts, freeFacts: freeFacts)
             result = .success(ExploredState(core: started.state, flags: started.environment.flagOverrides,
                                             context: started.environment.context, environment: number,
                                             keyEnvironment: keyEnvironment(number, started.environment),
                                             changedWhileHidden: madeHidden))
         } catch {
-            readFlags = reads.flags
+            readFlags = reads.read.flags
             result = .failure(error)
         }
         if let flag = firstOpenFlag(in: readFlags, decided: flags) {

@@ -7,9 +7,9 @@ package final class ConditionReadLog: @unchecked Sendable {
     // step reads, by the one thread that uses the log, and never while another access is open.
 
     /// The facts read since the last `clear()`, in the order first read.
-    @exclusivity(unchecked) package private(set) var facts: [String] = []
+    @exclusivity(unchecked) private var facts: [String] = []
     /// The flags read since the last `clear()`, in the order first read.
-    @exclusivity(unchecked) package private(set) var flags: [String] = []
+    @exclusivity(unchecked) private var flags: [String] = []
 
     package init() {}
 
