@@ -206,6 +206,31 @@ flows:
         #expect(again.state.top == "home")
     }
 
+    @Test func aStateShowingADialogIsAValue() throws {
+        var core = try NavigationCore(spec: spec(Self.flow), environment: RuntimeEnvironment(), strict: false)
+        var other = core
+        _ = core.send("logOut", from: "home", payload: nil)
+        _ = other.send("rename", from: "home", payload: nil)
+        let dialog = try #require(core.state.dialog)
+        #expect(dialog.presentation == .alert && dialog.item.name == "logOutAlert" && !dialog.cancels)
+        // Decoded, the dialog is made apart from the one shown, and equal to it field by field.
+        let data = try JSONEncoder().encode(core.state)
+        let decoded = try JSONDecoder().decode(CoreState.self, from: data)
+        #expect(decoded == core.state)
+        #expect(decoded.hashValue == core.state.hashValue)
+        #expect(decoded.dialog?.owner == dialog.owner)
+        let coded = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let fields = try #require(coded["dialog"] as? [String: Any])
+        #expect(Set(fields.keys) == ["presentation", "item", "owner", "cancels"])
+        // Another dialog over the same screen is another state.
+        #expect(other.state.dialog?.item.name == "renameAlert")
+        #expect(other.state.dialog != dialog)
+        let renaming = try #require(other.state.dialog)
+        var copy = other
+        #expect(copy.send("renamed", from: "renameAlert", payload: record(["name": "n"])).result == .handled)
+        #expect(copy.state.dialog == nil && other.state.dialog == renaming, "a copy closes its dialog on its own")
+    }
+
     @Test func aSnapshotWithADialogOfAFlowItDoesNotHaveIsRefused() throws {
         let run = try runtime(Self.flow)
         run.send("logOut", from: "home")

@@ -104,7 +104,7 @@ package struct CoreModal: Hashable, Codable, Sendable {
 ///
 /// Made whole and replaced whole, never changed in place: its fields are kept in one shared
 /// reference.
-// Perf: one reference, so that a state, copied and moved at every step, stays small (PERFORMANCE.md).
+// Perf: one reference, so that a state, moved at every step, stays small (PERFORMANCE.md).
 package struct CoreDialog: Hashable, Codable, Sendable {
     private struct Fields: Hashable, Codable, Sendable {
         var presentation: Presentation
